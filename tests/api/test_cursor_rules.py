@@ -1,0 +1,113 @@
+"""The cursor's end-of-list rules, against scripted pages that lie in each possible way."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tui.api.cursor import PageCursor
+from tui.api.models import Page, Topic
+
+
+class ScriptedList:
+    """A fetch function answering from a list of page bodies, recording its calls."""
+
+    def __init__(self, *bodies: dict[str, Any]) -> None:
+        self.bodies = list(bodies)
+        self.calls: list[dict[str, Any]] = []
+
+    async def __call__(self, **params: Any) -> Page[Topic]:
+        self.calls.append(params)
+        return Page[Topic].model_validate(self.bodies[len(self.calls) - 1])
+
+
+def body(ids: list[int] | None, token: Any, total: int = 1000, has_more: bool = True) -> dict:
+    data = None if ids is None else [{"id": i} for i in ids]
+    return {
+        "object": "list",
+        "total_count": total,
+        "has_more": has_more,
+        "next_page_token": token,
+        "data": data,
+    }
+
+
+async def walk(script: ScriptedList) -> list[int]:
+    cursor = PageCursor(script, {"group_id": 1})
+    ids: list[int] = []
+    while (page := await cursor.next_page()) is not None:
+        ids.extend(int(topic.id) for topic in page.data)
+    assert cursor.ended
+    return ids
+
+
+async def test_token_zero_ends_even_though_has_more_is_true() -> None:
+    script = ScriptedList(body([1, 2], 5), body([3], 0))
+    assert await walk(script) == [1, 2, 3]
+    assert len(script.calls) == 2
+
+
+async def test_missing_token_ends() -> None:
+    script = ScriptedList(body([1], None))
+    assert await walk(script) == [1]
+
+
+async def test_unchanged_token_ends() -> None:
+    script = ScriptedList(body([1], 7), body([2], 7))
+    assert await walk(script) == [1, 2]
+    assert script.calls[1]["page_token"] == 7
+
+
+async def test_null_data_ends() -> None:
+    script = ScriptedList(body([1], 7), body(None, 8))
+    assert await walk(script) == [1]
+
+
+async def test_total_count_reached_ends_without_another_request() -> None:
+    script = ScriptedList(body([1, 2], 10, total=4), body([3, 4], 11, total=4))
+    assert await walk(script) == [1, 2, 3, 4]
+    assert len(script.calls) == 2
+
+
+async def test_19_digit_tokens_pass_through_unchanged() -> None:
+    token = 1768251011301721253
+    script = ScriptedList(body([1], token), body([2], 0))
+    await walk(script)
+    assert script.calls[1]["page_token"] == token
+    assert script.calls[0] == {"group_id": 1, "limit": 100}
+
+
+async def test_reset_starts_again_without_a_token() -> None:
+    script = ScriptedList(body([1], 5), body([1], 5))
+    cursor = PageCursor(script, {})
+    await cursor.next_page()
+    cursor.reset()
+    assert cursor.loaded == 0
+    assert not cursor.ended
+    await cursor.next_page()
+    assert "page_token" not in script.calls[1]
+
+
+@pytest.mark.parametrize("token", ["0", ""])
+async def test_string_zero_or_empty_token_ends(token: str) -> None:
+    script = ScriptedList(body([1], token))
+    assert await walk(script) == [1]
+
+
+async def test_concurrent_callers_share_the_page_in_flight() -> None:
+    script = ScriptedList(body([1], 5), body([2], 0))
+    gate = asyncio.Event()
+
+    async def gated(**params: Any) -> Page[Topic]:
+        await gate.wait()
+        return await script(**params)
+
+    cursor = PageCursor(gated, {})
+    first = asyncio.ensure_future(cursor.next_page())
+    second = asyncio.ensure_future(cursor.next_page())
+    await asyncio.sleep(0)  # let both callers reach the cursor
+    gate.set()
+    assert await first is await second
+    assert len(script.calls) == 1

@@ -1,0 +1,123 @@
+"""`lurker login`, `lurker logout` and `lurker config` against the demo server on loopback."""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tui.__main__ import main
+from tui.demo import DemoService
+
+PASSWORD = DemoService.demo_password
+Answers = Callable[..., None]
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
+    """Types answers at the prompts: hidden ones (getpass) and plain ones (input)."""
+    prompts: list[str] = []
+
+    def give(hidden: list[str], plain: list[str] | None = None) -> None:
+        hidden_left, plain_left = list(hidden), list(plain or [])
+
+        def getpass(prompt: str = "") -> str:
+            prompts.append(prompt)
+            return hidden_left.pop(0)
+
+        def ask(prompt: str = "") -> str:
+            prompts.append(prompt)
+            return plain_left.pop(0)
+
+        monkeypatch.setattr("getpass.getpass", getpass)
+        monkeypatch.setattr("builtins.input", ask)
+
+    return give
+
+
+def secrets_file() -> Path:
+    return Path(os.environ["LURKER_SECRETS"])
+
+
+def login(origin: str, *extra: str) -> int:
+    return main(["login", "--base-url", origin, *extra])
+
+
+def test_login_with_password_saves_a_private_cookie_session(
+    demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers([PASSWORD])
+    assert login(demo_server, "--auth", "password-cookie", "--email", "demo@example.com") == 0
+    out = capsys.readouterr().out
+    assert "Signed in to 127.0.0.1 as demo@example.com" in out
+    assert str(secrets_file()) in out
+    assert stat.S_IMODE(secrets_file().stat().st_mode) == 0o600
+    assert '"kind": "cookie"' in secrets_file().read_text()
+
+    assert main(["logout", "--base-url", demo_server]) == 0
+    assert "forgot the sign-in saved in" in capsys.readouterr().out
+    assert not secrets_file().exists()
+    assert main(["logout", "--base-url", demo_server]) == 0
+    assert "Nothing was saved" in capsys.readouterr().out
+
+
+def test_login_token_with_two_factor_retries_the_code(
+    demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers([PASSWORD], ["2fa@example.com", "999999", DemoService.twofactor_code])
+    assert login(demo_server, "--token") == 0
+    captured = capsys.readouterr()
+    assert "two-factor sign-in" in captured.err
+    assert "code was not accepted" in captured.err
+    assert "password-token" in captured.out
+    assert '"kind": "token"' in secrets_file().read_text()
+
+
+def test_wrong_password_is_said_plainly(
+    demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers(["wrong"], ["demo@example.com"])
+    assert login(demo_server, "--auth", "password-cookie") == 1
+    assert capsys.readouterr().err == "lurker: Wrong email or password.\n"
+    assert not secrets_file().exists()
+
+
+def test_unreachable_service_is_said_plainly(
+    answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers(["password"], ["me@example.com"])  # login is a write: no retries, no waiting
+    assert login("http://127.0.0.1:9", "--auth", "password-cookie") == 1
+    assert "Could not reach 127.0.0.1" in capsys.readouterr().err
+
+
+def test_no_secret_in_any_output_of_a_session(
+    demo_server: str,
+    answers: Answers,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sign in with a key and a password, show config, fail, sign out: no secret anywhere."""
+    caplog.set_level(logging.DEBUG)
+    api_key = "test-key"  # what the demo server accepts
+    secrets = [api_key, PASSWORD, "wrong-password-123"]
+    answers([api_key])
+    assert login(demo_server) == 0
+    answers([PASSWORD, "wrong-password-123"], ["demo@example.com"] * 2)
+    assert login(demo_server, "--profile", "default", "--auth", "password-cookie") == 0
+    assert login(demo_server, "--auth", "password-cookie") == 1
+    saved = secrets_file().read_text()
+    session_cookie = saved.split('"value": "')[1].split('"')[0]
+    secrets.append(session_cookie)
+    monkeypatch.setenv("LURKER_API_KEY", api_key)
+    assert main(["config", "--base-url", demo_server]) == 0
+    assert main(["logout", "--base-url", demo_server]) == 0
+    captured = capsys.readouterr()
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    for secret in secrets:
+        for where, text in (("stdout", captured.out), ("stderr", captured.err), ("log", logged)):
+            assert secret not in text, f"{secret!r} leaked to {where}"

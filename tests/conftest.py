@@ -1,0 +1,87 @@
+"""Shared fixtures: the demo service in-process and on a real loopback socket."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from tui.api import ServiceClient
+from tui.api.library import Library
+from tui.config import secrets
+from tui.demo import DemoConfig, DemoService, demo_transport
+from tui.render import when
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+CORPUS = SHARED / "corpus" / "html-email"
+SAMPLES = SHARED / "fixtures" / "real-responses"
+
+# The data's "now": fixed, so lists and pictures are the same on every run.
+DEMO_NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep tests off the user's config, and in one time zone at one moment."""
+    monkeypatch.setenv("LURKER_STATE", str(tmp_path / "state.json"))
+    monkeypatch.setenv("LURKER_CONFIG", str(tmp_path / "config.toml"))
+    monkeypatch.setenv("LURKER_SECRETS", str(tmp_path / "secrets.json"))
+    monkeypatch.setattr(secrets, "system_keyring", lambda: None)
+    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TZ", "UTC")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+
+
+def demo_config(**changes: object) -> DemoConfig:
+    """The demo's configuration for tests: fixed time, no live activity."""
+    config = DemoConfig(now=DEMO_NOW, live_activity_every=None)
+    for name, value in changes.items():
+        setattr(config, name, value)
+    return config
+
+
+@pytest.fixture
+def demo() -> DemoService:
+    """A fresh demo service, deterministic."""
+    return DemoService(demo_config())
+
+
+@pytest.fixture
+async def client(demo: DemoService) -> AsyncIterator[ServiceClient]:
+    """The real client talking to the demo in-process."""
+    async with ServiceClient(
+        "http://localhost", api_key=demo.config.api_key, transport=demo_transport(demo)
+    ) as service_client:
+        yield service_client
+
+
+@pytest.fixture
+def library(client: ServiceClient) -> Library:
+    return Library(client)
+
+
+@pytest.fixture(scope="session")
+def demo_server() -> Iterator[str]:
+    """`lurker demo-server` on a free loopback port; yields its origin."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui", "demo-server", "--port", "0", "--api-key", "test-key"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    try:
+        assert "http://127.0.0.1:" in line, line
+        url = line.split("http://", 1)[1].split("/", 1)[0]
+        yield f"http://{url}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -1,0 +1,110 @@
+"""The demo service on a real loopback socket, run by serve() in a child process."""
+
+from __future__ import annotations
+
+import re
+import select
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tui.demo.server import serve
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = re.compile(r"Lurker demo service on http://127\.0\.0\.1:(\d+)/api/v1/ \(API key: k\)\n")
+PLAIN = "from tui.demo.server import serve; serve(0, 'k')"
+DROPPING = (
+    "from tui.demo import DemoConfig; from tui.demo.server import serve; "
+    "serve(0, 'k', config=DemoConfig(drop_rate=1.0))"
+)
+
+
+class Server:
+    """A serve() child process and the address it announced."""
+
+    def __init__(self, code: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.base_url = ""
+
+    def wait_ready(self) -> None:
+        """Read the announcement line (waiting for it, not sleeping)."""
+        assert self.process.stdout is not None
+        readable, _, _ = select.select([self.process.stdout], [], [], 30)
+        assert readable, "serve() printed nothing"
+        line = self.process.stdout.readline()
+        match = READY.fullmatch(line)
+        assert match, line
+        self.base_url = f"http://127.0.0.1:{match.group(1)}"
+
+    def stop(self) -> str:
+        """Stop the child and return what it wrote to stderr."""
+        self.process.terminate()
+        try:
+            _, errors = self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, errors = self.process.communicate()
+        return errors
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[tuple[Server, Server]]:
+    """A normal server and one that drops every connection, started side by side."""
+    plain, dropping = Server(PLAIN), Server(DROPPING)
+    try:
+        plain.wait_ready()
+        dropping.wait_ready()
+        yield plain, dropping
+    finally:
+        plain.stop()
+        dropping.stop()
+
+
+def test_serve_answers_over_a_socket(servers: tuple[Server, Server]) -> None:
+    plain, _ = servers
+    with httpx.Client(base_url=plain.base_url, headers={"Authorization": "Bearer k"}) as client:
+        user = client.get("/api/v1/getuser")
+        assert user.json()["email"] == "demo@example.com"
+        page = client.get("/api/v1/gettopics", params={"group_name": "parent+child"})
+        assert page.json()["total_count"] == 40
+        missing = client.get("/api/v1/getnothing")
+        assert missing.status_code == 404
+        assert missing.headers["content-type"].startswith("text/plain")
+        assert missing.text == "404 page not found"
+        refused = client.get("/api/v1/getuser", headers={"Authorization": "Bearer wrong"})
+        assert refused.status_code == 400
+        assert refused.json()["type"] == "unauthorized_error"
+
+
+def test_serve_really_drops_connections(servers: tuple[Server, Server]) -> None:
+    _, dropping = servers
+    with httpx.Client(base_url=dropping.base_url) as client:
+        with pytest.raises(httpx.RemoteProtocolError):
+            client.get("/api/v1/getuser")
+        with pytest.raises(httpx.RemoteProtocolError):
+            client.get("/api/v1/getuser")
+
+
+def test_serve_is_quiet_even_when_dropping() -> None:
+    server = Server(DROPPING)
+    server.wait_ready()
+    with httpx.Client(base_url=server.base_url) as client, pytest.raises(httpx.RemoteProtocolError):
+        client.get("/api/v1/getuser")
+    assert server.stop() == ""
+
+
+def test_serve_refuses_non_loopback_hosts() -> None:
+    with pytest.raises(ValueError, match="loopback"):
+        serve(0, "k", host="0.0.0.0")
+    with pytest.raises(ValueError, match="loopback"):
+        serve(0, "k", host="example.com")

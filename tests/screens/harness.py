@@ -1,0 +1,55 @@
+"""Building the real app around the demo service, and waiting for it without sleeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.pilot import Pilot
+
+from tests.conftest import demo_config
+from tui.api import ServiceClient
+from tui.app import LurkerApp
+from tui.demo import DemoService, demo_transport
+from tui.settings import Settings
+
+
+def make_app(demo: DemoService | None = None, **settings: object) -> tuple[LurkerApp, DemoService]:
+    """The real app, reading the demo in-process through the real client."""
+    demo = demo or DemoService(demo_config())
+    client = ServiceClient(
+        "http://localhost", api_key=demo.config.api_key, transport=demo_transport(demo)
+    )
+    options: dict[str, object] = {"demo": True, **settings}
+    return LurkerApp(Settings(**options), client), demo  # type: ignore[arg-type]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let workers finish and the messages they posted be handled."""
+    for _ in range(50):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(worker.is_running for worker in pilot.app.workers):
+            return
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str = "") -> None:
+    """Wait (by handling messages, never by sleeping) until `condition()` holds."""
+    for _ in range(200):
+        if condition():
+            return
+        await settle(pilot)
+    raise AssertionError(f"never happened: {what}")
+
+
+def requests_to(demo: DemoService, endpoint: str) -> list[dict[str, str]]:
+    """The parameters of each request to `endpoint` (last value per name)."""
+    return [dict(r.params) for r in demo.requests if r.endpoint == endpoint]
+
+
+async def hold(pilot: Pilot[None], key: str, times: int, burst: int = 10) -> None:
+    """Press `key` `times` times as a held key does: bursts of repeats, the app keeping up."""
+    for start in range(0, times, burst):
+        for _ in range(min(burst, times - start)):
+            pilot.app.post_message(events.Key(key, None))
+        await settle(pilot)

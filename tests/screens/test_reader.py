@@ -1,0 +1,204 @@
+"""The reader's screens driven by Pilot against the demo service through the real client."""
+
+from __future__ import annotations
+
+import math
+
+from tests.screens.harness import hold, make_app, requests_to, settle, until
+from tui.screens.activity import ActivityScreen
+from tui.screens.groups import GroupsScreen
+from tui.screens.thread import ThreadScreen
+from tui.screens.topics import TopicsScreen
+from tui.widgets.message_view import MessageView
+from tui.widgets.paged_list import PagedList
+
+
+def row_names(app) -> list[str]:  # type: ignore[no-untyped-def]
+    rows = app.screen.query_one(PagedList).rows
+    return [row.group.group_name if row.group else "*" for row in rows]
+
+
+async def move_to_group(pilot, name: str) -> None:  # type: ignore[no-untyped-def]
+    rows = pilot.app.screen.query_one(PagedList)
+    names = row_names(pilot.app)
+    rows.cursor = names.index(name)
+    await pilot.pause()
+
+
+async def test_group_list_orders_sub_groups_under_parents() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(row_names(app)) > 3, "groups loaded")
+        names = row_names(app)
+        assert names[0] == "*"
+        assert names.index("parent+child") == names.index("parent") + 1
+        assert len(requests_to(demo, "getsubs")) == 1
+
+
+async def test_unreadable_group_says_why_and_requests_nothing() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "private-archives" in row_names(app))
+        await move_to_group(pilot, "private-archives")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupsScreen)
+        assert any("archives" in str(n.message) for n in app._notifications)
+        assert requests_to(demo, "gettopics") == []
+
+
+async def test_open_group_and_back_keeps_position_and_rows() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "lurker-dev" in row_names(app))
+        await move_to_group(pilot, "lurker-dev")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0, "topics loaded")
+        await hold(pilot, "j", 30)
+        await settle(pilot)
+        assert topics.cursor == 30
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        await until(pilot, lambda: len(app.screen.query(MessageView)) > 0, "messages")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TopicsScreen)
+        assert app.screen.query_one(PagedList).cursor == 30
+        loaded = len(app.screen.query_one(PagedList).rows)
+        gettopics_before = len(requests_to(demo, "gettopics"))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupsScreen)
+        assert row_names(app)[app.screen.query_one(PagedList).cursor] == "lurker-dev"
+        assert len(requests_to(demo, "gettopics")) == gettopics_before
+        assert loaded >= 31
+
+
+async def test_scrolling_requests_each_page_exactly_once() -> None:
+    app, demo = make_app(group="big-archive")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) >= 100)
+        await hold(pilot, "down", 450)
+        await settle(pilot)
+        requests = requests_to(demo, "gettopics")
+        tokens = [r.get("page_token") for r in requests]
+        assert len(tokens) == len(set(tokens))
+        # Prefetch keeps a page ahead of the cursor, never more.
+        assert len(requests) in (math.ceil(450 / 100), math.ceil(450 / 100) + 1)
+        assert len(topics.rows) == 100 * len(requests)
+        assert topics.cursor == 450
+
+
+async def test_failed_page_shows_error_row_and_retries_keeping_rows() -> None:
+    app, demo = make_app(group="big-archive")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) >= 100)
+        await settle(pilot)
+        loaded = len(topics.rows)
+        demo.fail_next("server")
+        await pilot.press("end")  # walk: the next page fails
+        await until(pilot, lambda: topics.failed, "error row")
+        assert len(topics.rows) == loaded
+        assert "server" in app.screen.query_one(PagedList).render_line(
+            len(topics.rows) - int(topics.scroll_y)
+        ).text or topics.failed
+        await pilot.press("r")
+        await until(pilot, lambda: len(topics.rows) >= loaded + 100, "retried page")
+        assert not topics.failed
+
+
+async def test_search_sends_q_and_escape_returns_to_the_full_list() -> None:
+    app, demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0)
+        full = len(topics.rows)
+        await pilot.press("slash")
+        await pilot.press(*"release")
+        await pilot.press("enter")
+        await until(pilot, lambda: requests_to(demo, "gettopics")[-1].get("q") == "release")
+        await settle(pilot)
+        assert 0 < len(topics.rows) < full
+        assert "matching “release”" in str(app.screen.query_one("#title").render())
+        asked = len(requests_to(demo, "gettopics"))
+        await pilot.press("escape")
+        await settle(pilot)
+        # The full list comes back as it was, without asking the service again.
+        assert len(topics.rows) == full
+        assert len(requests_to(demo, "gettopics")) == asked
+        assert "matching" not in str(app.screen.query_one("#title").render())
+        assert isinstance(app.screen, TopicsScreen)
+
+
+async def test_sort_toggle_reaches_the_service() -> None:
+    app, demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(requests_to(demo, "gettopics")) > 0)
+        assert requests_to(demo, "gettopics")[-1]["sort_field"] == "sticky"
+        await pilot.press("s")
+        await settle(pilot)
+        assert requests_to(demo, "gettopics")[-1]["sort_field"] == "recentpostdate"
+
+
+async def test_thread_next_previous_and_quote_toggle() -> None:
+    app, _ = make_app(group="lurker-dev")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0)
+        longest = max(range(len(topics.rows)), key=lambda i: topics.rows[i].num_messages)
+        topics.cursor = longest
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        screen = app.screen
+        await until(pilot, lambda: len(screen.query(MessageView)) > 2, "messages")
+        views = list(screen.query(MessageView))
+        assert app.focused is views[0]
+        await pilot.press("n", "n")
+        assert app.focused is views[2]
+        await pilot.press("p")
+        assert app.focused is views[1]
+        assert views[1].folded
+        await pilot.press("t")
+        assert not views[1].folded
+
+
+async def test_activity_log_from_group_list_and_filters_reach_the_service() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "lurker-dev" in row_names(app))
+        await move_to_group(pilot, "lurker-dev")
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, ActivityScreen))
+        log = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(log.rows) > 0)
+        assert requests_to(demo, "getactivitylog")[0]["sort_field"] == "created"
+
+
+async def test_activity_not_offered_where_not_permitted() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "parent" in row_names(app))
+        await move_to_group(pilot, "parent")
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupsScreen)
+        assert requests_to(demo, "getactivitylog") == []
+
+
+async def test_topic_flag_opens_a_thread_directly() -> None:
+    app, demo = make_app(topic=str(2**53 + 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        await until(pilot, lambda: len(app.screen.query(MessageView)) > 0)
+        assert requests_to(demo, "gettopic")[0]["topic_id"] == str(2**53 + 1)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupsScreen)

@@ -1,0 +1,249 @@
+"""Behaviour of `PagedList`: paging requests, status rows, walking to the end, cost."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from textual import events
+from textual.pilot import Pilot
+
+from tests.widgets.paged_list_app import PAGE, FakePages, ListApp
+from tui.widgets.paged_list import PagedList
+
+SIZE = (80, 24)
+
+
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 200) -> None:
+    """Let the app run until `condition` holds."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("condition never became true")
+
+
+async def hold(pilot: Pilot[None], key: str, times: int) -> None:
+    """Queue `times` presses of `key` at once, as key repeat does, then let the app catch up.
+
+    `pilot.press` waits for idle after every key (~50 ms); holding a key does not.
+    """
+    for _ in range(times):
+        pilot.app.post_message(events.Key(key, None))
+    await pilot.pause()
+
+
+def screen_lines(paged_list: PagedList[int]) -> list[str]:
+    """The text of the list's visible lines."""
+    height = paged_list.scrollable_content_region.height
+    return [paged_list.render_line(y).text.rstrip() for y in range(height)]
+
+
+async def test_holding_down_asks_for_each_page_exactly_once() -> None:
+    pages = FakePages(1_000)
+    app = ListApp(pages)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        for _ in range(60):
+            if paged_list.cursor == 999:
+                break
+            await hold(pilot, "down", 20)
+            # Prefetch: with prompt pages the cursor never reaches the loaded end early.
+            assert paged_list.ended or paged_list.cursor < len(paged_list.rows) - 1
+        assert paged_list.cursor == 999
+        assert app.load_requests == len(pages.requests) == math.ceil(1_000 / PAGE)
+
+
+async def test_load_more_is_not_repeated_while_a_page_is_pending() -> None:
+    app = ListApp(FakePages(1_000), auto=False)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: app.load_requests == 1)
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await hold(pilot, "down", 150)
+        assert paged_list.cursor == PAGE - 1
+        assert app.load_requests == 2
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        await hold(pilot, "down", 150)
+        assert paged_list.cursor == 2 * PAGE - 1
+        assert app.load_requests == 3
+
+
+async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
+    app = ListApp(FakePages(1_000, fail_offsets=(5,)), auto=False)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        paged_list.append_rows(list(range(5)), ended=False)
+        paged_list.set_loading()
+        await pilot.pause()
+        assert screen_lines(paged_list)[4:7] == ["Row 4", "Loading…", ""]
+
+        app.fetch_next()
+        await wait_for(pilot, lambda: paged_list.failed)
+        expected = "⚠ Server said [b]503[/b] — press Enter or r to retry"
+        assert screen_lines(paged_list)[5] == expected
+        assert list(paged_list.rows) == [0, 1, 2, 3, 4]
+
+        await pilot.press("end")
+        assert paged_list.cursor == 5
+        assert paged_list.highlighted_row is None
+        await pilot.press("enter", "r")
+        assert app.retries == 2
+        assert app.keys_seen == []
+
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == 105)
+        assert not paged_list.failed
+        await pilot.press("r")
+        assert app.retries == 2
+        assert app.keys_seen == ["r"]
+
+
+async def test_end_walks_page_by_page_to_the_real_end() -> None:
+    pages = FakePages(2_000)
+    app = ListApp(pages, auto=False)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await pilot.press("end")
+        assert paged_list.walking
+        assert paged_list.cursor == PAGE - 1
+
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        await pilot.pause()
+        assert paged_list.cursor == 2 * PAGE - 1
+        assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000"]
+
+        app.auto = True
+        app.fetch_next()
+        await wait_for(pilot, lambda: paged_list.ended)
+        await pilot.pause()
+        assert paged_list.cursor == 1_999
+        assert not paged_list.walking
+        assert screen_lines(paged_list)[-1] == "Row 1999"
+        assert len(pages.requests) == 20
+
+
+async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
+    app = ListApp(FakePages(2_000), auto=False)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await pilot.press("escape")
+        assert app.keys_seen == ["escape"]
+
+        await pilot.press("end", "escape")
+        assert not paged_list.walking
+        assert app.keys_seen == ["escape"]
+        app.fetch_next()
+        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        assert paged_list.cursor == PAGE - 1
+
+        paged_list.total = None
+        await pilot.press("end")
+        assert screen_lines(paged_list)[-1] == "Loading… 200 rows"
+        await pilot.press("up")
+        assert not paged_list.walking
+        assert paged_list.cursor == 2 * PAGE - 2
+
+
+async def test_empty_list_shows_the_empty_text() -> None:
+    app = ListApp(FakePages(0))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: paged_list.ended)
+        lines = screen_lines(paged_list)
+        row = paged_list.size.height // 3
+        assert lines[row].strip() == "Nothing here."
+        assert lines[row].startswith(" " * 30)
+        assert [line for y, line in enumerate(lines) if y != row] == [""] * (len(lines) - 1)
+        await pilot.press("down", "end", "enter")
+        assert app.load_requests == 1
+        assert app.activated == []
+
+
+async def test_page_down_moves_cursor_and_view_by_a_page() -> None:
+    app = ListApp(FakePages(1_000))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        height = paged_list.scrollable_content_region.height
+        await pilot.press("down", "pagedown")
+        assert (paged_list.cursor, paged_list.scroll_offset.y) == (1 + height, height)
+        await pilot.press("pageup", "home")
+        assert (paged_list.cursor, paged_list.scroll_offset.y) == (0, 0)
+        await pilot.press(*["j"] * height)
+        assert (paged_list.cursor, paged_list.scroll_offset.y) == (height, 1)
+        await pilot.press("k", "g")
+        assert (paged_list.cursor, paged_list.scroll_offset.y) == (0, 0)
+        await pilot.press("G")
+        assert paged_list.walking or paged_list.ended
+
+
+async def test_click_selects_and_second_click_activates() -> None:
+    app = ListApp(FakePages(1_000))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: len(app.paged_list.rows) >= PAGE)
+        await pilot.click(PagedList, offset=(3, 4))
+        assert app.paged_list.cursor == 4
+        assert app.activated == []
+        await pilot.click(PagedList, offset=(3, 4))
+        assert app.activated == [4]
+        await pilot.double_click(PagedList, offset=(3, 7))
+        assert app.activated == [4, 7]
+
+
+async def test_reset_empties_the_list_and_asks_again() -> None:
+    app = ListApp(FakePages(1_000))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await pilot.press("pagedown")
+        requests = app.load_requests
+        paged_list.reset()
+        assert (len(paged_list.rows), paged_list.cursor) == (0, 0)
+        await wait_for(pilot, lambda: app.load_requests == requests + 1)
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        assert screen_lines(paged_list)[0] == "Row 0"
+
+
+async def test_replace_row_redraws_it() -> None:
+    app = ListApp(FakePages(1_000))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        paged_list.replace_row(2, 42)
+        assert screen_lines(paged_list)[2] == "Row 42"
+
+
+async def _render_calls_per_key(total: int) -> list[int]:
+    """Load `total` rows a page at a time, then count `render_row` calls per key press."""
+    app = ListApp(auto=False)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        for start in range(0, total, PAGE):
+            paged_list.append_rows(range(start, start + PAGE), ended=start + PAGE >= total)
+        await pilot.pause()
+        counts = []
+        for key in ["down"] * 25 + ["pagedown", "up", "pageup"]:
+            before = app.render_calls
+            await hold(pilot, key, 1)
+            counts.append(app.render_calls - before)
+        return counts
+
+
+async def test_render_cost_per_key_is_independent_of_list_size() -> None:
+    height = SIZE[1]
+    small = await _render_calls_per_key(100)
+    large = await _render_calls_per_key(100_000)
+    assert max(small) <= 2 * height
+    assert max(large) <= 2 * height
+    assert sum(large) <= sum(small) + height
+    # An arrow key redraws the old and new cursor rows (and one scrolled-in row), nothing more.
+    assert max(large[:25]) <= 3

@@ -1,0 +1,68 @@
+"""The `lurker` command: the reader, `lurker login|logout|config`, or `lurker demo-server`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+ACCOUNT_COMMANDS = ("config", "login", "logout")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["demo-server"]:
+        return _demo_server(args[1:])
+    if args[:1] and args[0] in ACCOUNT_COMMANDS:
+        from .config.commands import run
+
+        return run(args[0], args[1:])
+    return _reader(args)
+
+
+def _reader(args: list[str]) -> int:
+    from .api.errors import LurkerError
+    from .settings import SettingsError, load
+
+    try:
+        settings = load(args)
+        from .app import LurkerApp
+        from .connection import open_account
+
+        session = open_account(settings)
+        if not session.signed_in:
+            # Until the app shows the sign-in screen at start, point at the command line.
+            print(
+                f"lurker: {session.reason} Run `lurker login` (profile '{settings.profile}'), "
+                "or set LURKER_API_KEY; `lurker --demo` shows demo data.",
+                file=sys.stderr,
+            )
+            return 2
+        app = LurkerApp(settings, session.client)
+    except (SettingsError, LurkerError) as error:
+        print(f"lurker: {error}", file=sys.stderr)
+        return 2
+    app.run()
+    return app.return_code or 0
+
+
+def _demo_server(args: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="lurker demo-server",
+        description="Serve the built-in demo service on this machine (127.0.0.1).",
+    )
+    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
+    parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
+    options = parser.parse_args(args)
+    from .demo.server import serve
+
+    try:
+        serve(port=options.port, api_key=options.api_key)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

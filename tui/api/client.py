@@ -1,0 +1,292 @@
+"""The async client for the service's HTTP API: one shared connection pool, typed calls."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import httpx
+import pydantic
+
+from .backoff import RetryPolicy, parse_retry_after
+from .errors import (
+    CertificateError,
+    InvalidPayloadError,
+    RateLimitError,
+    TransportError,
+    UnexpectedResponseError,
+)
+from .models import (
+    ActivityEntry,
+    Group,
+    LoginResult,
+    Membership,
+    Message,
+    Page,
+    Topic,
+    TopicPage,
+    User,
+)
+from .origin import api_root
+from .params import ActivityQuery, Params, encode
+from .transport import decode, transport_error, unwrap_extended
+
+ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
+Sleep = Callable[[float], Awaitable[None]]
+
+# Statuses a proxy or load balancer sends while the service restarts: safe to retry a read.
+_TRANSIENT_STATUSES = frozenset({502, 503, 504})
+
+
+class ServiceClient:
+    """Talks to one origin's `/api/v1/`; close it with `aclose()` (or `async with`)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        api_key: str | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = 30.0,
+        retry: RetryPolicy | None = None,
+        verify: Any = True,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        self.root = api_root(base_url)
+        self._timeout = timeout
+        self._retry = retry or RetryPolicy()
+        self._sleep = sleep
+        self._authorization = f"Bearer {api_key}" if api_key else ""
+        self._csrf = ""
+        self.user: User | None = None
+        self._http = httpx.AsyncClient(
+            transport=transport,
+            timeout=timeout,
+            verify=verify,
+            follow_redirects=False,
+            headers={"Accept": "application/json", "User-Agent": "lurker"},
+        )
+
+    async def __aenter__(self) -> ServiceClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self._http.aclose()
+
+    @property
+    def auth_kind(self) -> str:
+        """How requests are authenticated: "api_key", "token", "cookie" or "none"."""
+        if self._authorization.startswith("Bearer"):
+            return "api_key"
+        if self._authorization.startswith("Basic"):
+            return "token"
+        return "cookie" if self._csrf else "none"
+
+    # --- signing in -------------------------------------------------------------------------
+
+    async def login(
+        self, email: str, password: str, *, twofactor: str | None = None, token: bool = False
+    ) -> User:
+        """Sign in with email and password: a cookie session, or a Basic token if `token`."""
+        form: Params = {"email": email, "password": password, "twofactor": twofactor}
+        if token:
+            form["token"] = True
+        result = await self._call("login", form, LoginResult, write=True)
+        self.user = result.user
+        if token and result.token:
+            basic = base64.b64encode(f"{result.token}:".encode()).decode("ascii")
+            self._authorization = f"Basic {basic}"
+            self._http.cookies.clear()
+        else:
+            self._authorization = ""
+            self._csrf = result.user.csrf_token
+        return result.user
+
+    async def logout(self) -> None:
+        """End a cookie session on the service (a write: carries the csrf token)."""
+        await self._call("logout", {}, None, write=True)
+        self._csrf = ""
+        self._http.cookies.clear()
+
+    async def get_user(self) -> User:
+        """The signed-in account."""
+        return await self._call("getuser", {}, User)
+
+    # --- reads --------------------------------------------------------------------------------
+
+    async def get_subs(
+        self, *, limit: int = 100, page_token: int | str | None = None
+    ) -> Page[Membership]:
+        """One page of the caller's subscriptions."""
+        params: Params = {"limit": limit, "page_token": page_token}
+        return await self._call("getsubs", params, Page[Membership])
+
+    async def get_group(
+        self, *, group_id: int | str | None = None, group_name: str | None = None
+    ) -> Group:
+        """One group, by id or name."""
+        return await self._call("getgroup", _group(group_id, group_name), Group)
+
+    async def get_topics(
+        self,
+        *,
+        group_id: int | str | None = None,
+        group_name: str | None = None,
+        sort_field: str | None = None,
+        sort_dir: str | None = None,
+        q: str | None = None,
+        limit: int = 100,
+        page_token: int | str | None = None,
+    ) -> Page[Topic]:
+        """One page of a group's topics, or of every group's when no group is given."""
+        params: Params = {
+            **_group(group_id, group_name),
+            "sort_field": sort_field,
+            "sort_dir": sort_dir,
+            "q": q or None,
+            "limit": limit,
+            "page_token": page_token,
+        }
+        return await self._call("gettopics", params, Page[Topic])
+
+    async def get_topic(
+        self,
+        *,
+        topic_id: int | str,
+        sort_field: str | None = None,
+        sort_dir: str | None = None,
+        limit: int = 100,
+        page_token: int | str | None = None,
+    ) -> TopicPage:
+        """One page of a topic's messages, with the topic, its group and its posters."""
+        params: Params = {
+            "topic_id": topic_id,
+            "sort_field": sort_field,
+            "sort_dir": sort_dir,
+            "limit": limit,
+            "page_token": page_token,
+        }
+        return await self._call("gettopic", params, TopicPage)
+
+    async def get_messages(
+        self,
+        *,
+        group_id: int | str | None = None,
+        group_name: str | None = None,
+        sort_field: str | None = None,
+        sort_dir: str | None = None,
+        limit: int = 100,
+        page_token: int | str | None = None,
+    ) -> Page[Message]:
+        """One page of a group's messages."""
+        params: Params = {
+            **_group(group_id, group_name),
+            "sort_field": sort_field,
+            "sort_dir": sort_dir,
+            "limit": limit,
+            "page_token": page_token,
+        }
+        return await self._call("getmessages", params, Page[Message])
+
+    async def get_activity_log(
+        self,
+        *,
+        group_id: int | str | None = None,
+        group_name: str | None = None,
+        query: ActivityQuery | None = None,
+        limit: int = 100,
+        page_token: int | str | None = None,
+    ) -> Page[ActivityEntry]:
+        """One page of a group's activity log, filtered and sorted as `query` says."""
+        params: Params = {
+            **_group(group_id, group_name),
+            **(query or ActivityQuery()).params(),
+            "limit": limit,
+            "page_token": page_token,
+        }
+        return await self._call("getactivitylog", params, Page[ActivityEntry])
+
+    # --- plumbing -----------------------------------------------------------------------------
+
+    async def _call(
+        self,
+        endpoint: str,
+        params: Params,
+        model: type[ModelT] | None,
+        *,
+        write: bool = False,
+    ) -> ModelT:
+        body = unwrap_extended(await self._exchange(endpoint, params, write=write))
+        if model is None:
+            return None  # type: ignore[return-value]
+        try:
+            return model.model_validate(body if body is not None else {})
+        except pydantic.ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "the answer"
+            raise InvalidPayloadError(
+                f"The service's answer to {endpoint} had an unexpected shape "
+                f"({where}: {first['msg']})."
+            ) from exc
+
+    async def _exchange(self, endpoint: str, params: Params, *, write: bool) -> Any:
+        """Send one call, retrying reads on 429 and transport failures within the policy."""
+        policy = self._retry
+        rate_limited = transport_failures = 0
+        while True:
+            try:
+                response = await self._send(endpoint, params, write=write)
+            except TransportError as error:
+                retryable = not write and not isinstance(error, CertificateError)
+                if not retryable or transport_failures >= policy.transport_attempts:
+                    raise
+                await self._sleep(policy.delay(transport_failures))
+                transport_failures += 1
+                continue
+            if response.status_code == 429:
+                retry_after = parse_retry_after(response.headers.get("retry-after"))
+                if write or rate_limited >= policy.rate_limit_attempts:
+                    wait = retry_after if retry_after is not None else policy.give_up_wait
+                    raise RateLimitError(endpoint=endpoint, retry_after=wait)
+                await self._sleep(policy.delay(rate_limited, retry_after))
+                rate_limited += 1
+                continue
+            if response.status_code in _TRANSIENT_STATUSES and not write:
+                if transport_failures < policy.transport_attempts:
+                    await self._sleep(policy.delay(transport_failures))
+                    transport_failures += 1
+                    continue
+                raise UnexpectedResponseError(
+                    f"The service is unavailable right now (HTTP {response.status_code}); "
+                    "try again in a moment."
+                )
+            return decode(response, endpoint)
+
+    async def _send(self, endpoint: str, params: Params, *, write: bool) -> httpx.Response:
+        headers = {"Authorization": self._authorization} if self._authorization else {}
+        url = self.root + endpoint
+        try:
+            async with asyncio.timeout(self._timeout):
+                if write:
+                    form: dict[str, list[str]] = {}
+                    for name, value in encode({**params, "csrf": self._csrf or None}):
+                        form.setdefault(name, []).append(value)
+                    response = await self._http.post(url, data=form, headers=headers)
+                else:
+                    query: list[tuple[str, str | int | float | bool | None]] = []
+                    query.extend(encode(params))
+                    response = await self._http.get(url, params=query, headers=headers)
+                await response.aread()
+                return response
+        except (httpx.TransportError, TimeoutError) as exc:
+            raise transport_error(exc, endpoint) from exc
+
+
+def _group(group_id: int | str | None, group_name: str | None) -> Params:
+    return {"group_id": group_id, "group_name": group_name}

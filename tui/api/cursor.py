@@ -1,0 +1,85 @@
+"""Walking a list endpoint one page at a time, deciding for ourselves when it has ended."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic, TypeVar
+
+from .models import Page, PageToken
+
+PageT = TypeVar("PageT", bound=Page[Any])
+
+DEFAULT_LIMIT = 100
+
+
+class PageCursor(Generic[PageT]):
+    """Fetches the next page of one list when asked, never the same page twice.
+
+    The list has ended when the token is 0 or missing, the token did not change, the page
+    was empty or null, or `total_count` items have arrived. `has_more` alone is not trusted:
+    the real service leaves it true on the last page of gettopics.
+    """
+
+    def __init__(
+        self,
+        fetch: Callable[..., Awaitable[PageT]],
+        params: dict[str, Any] | None = None,
+        *,
+        limit: int = DEFAULT_LIMIT,
+    ) -> None:
+        self._fetch = fetch
+        self.params = dict(params or {})
+        self.limit = limit
+        self.reset()
+
+    def reset(self) -> None:
+        """Start again from the first page (the next call sends no token)."""
+        self._token: PageToken | None = None
+        self._in_flight: asyncio.Future[PageT | None] | None = None
+        self.pages_fetched = 0
+        self.loaded = 0
+        self.total_count: int | None = None
+        self.ended = False
+
+    async def next_page(self) -> PageT | None:
+        """The next page, or None once the list has ended.
+
+        Concurrent callers share the request already in flight. On failure the cursor stays
+        where it was, so calling again retries that same page.
+        """
+        if self._in_flight is not None:
+            return await asyncio.shield(self._in_flight)
+        if self.ended:
+            return None
+        self._in_flight = asyncio.get_running_loop().create_future()
+        future = self._in_flight
+        try:
+            page = await self._fetch_page()
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: a lone caller re-raises it below
+            raise
+        else:
+            future.set_result(page)
+            return page
+        finally:
+            self._in_flight = None
+
+    async def _fetch_page(self) -> PageT:
+        sent = self._token
+        extra = {} if sent is None else {"page_token": sent}
+        page = await self._fetch(**self.params, limit=self.limit, **extra)
+        self.pages_fetched += 1
+        self.loaded += len(page.data)
+        if page.total_count or self.total_count is None:
+            self.total_count = page.total_count
+        token = page.next_page_token
+        self.ended = (
+            token in (None, 0, "", "0")
+            or (sent is not None and str(token) == str(sent))
+            or not page.data
+            or (bool(page.total_count) and self.loaded >= page.total_count)
+        )
+        self._token = token
+        return page

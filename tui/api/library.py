@@ -1,0 +1,35 @@
+"""The lists the reader shows, as paging cursors over the client's typed calls."""
+
+from __future__ import annotations
+
+from .client import ServiceClient
+from .cursor import PageCursor
+from .models import ActivityEntry, Membership, Page, Topic, TopicPage
+from .params import ActivityQuery
+
+
+class Library:
+    """Hands screens cursors, so that they await pages without knowing of HTTP."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.client = client
+
+    def groups(self) -> PageCursor[Page[Membership]]:
+        """The caller's subscriptions."""
+        return PageCursor(self.client.get_subs)
+
+    def topics(
+        self, group_name: str | None, *, sort_field: str | None = None, query: str = ""
+    ) -> PageCursor[Page[Topic]]:
+        """A group's topics, or every group's when `group_name` is None; `query` searches."""
+        params = {"group_name": group_name, "sort_field": sort_field, "q": query or None}
+        return PageCursor(self.client.get_topics, params)
+
+    def thread(self, topic_id: int | str) -> PageCursor[TopicPage]:
+        """A topic's messages, oldest first."""
+        return PageCursor(self.client.get_topic, {"topic_id": topic_id})
+
+    def activity(self, group_name: str, query: ActivityQuery) -> PageCursor[Page[ActivityEntry]]:
+        """A group's activity log, filtered and sorted by `query`."""
+        params = {"group_name": group_name, "query": query}
+        return PageCursor(self.client.get_activity_log, params)

@@ -1,0 +1,111 @@
+"""LurkerApp: owns the one client, moves between screens, and holds the global keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from .api.client import ServiceClient
+from .api.library import Library
+from .api.models import Membership, Topic
+from .screens.activity import ActivityScreen
+from .screens.groups import GroupsScreen
+from .screens.thread import ThreadScreen
+from .screens.topics import TopicsScreen
+from .settings import DEMO_HINT, Settings
+from .state import load_state, save_state
+
+
+def _styles_dir() -> Path:
+    # In a wheel the styles ship inside the package; in a checkout they sit beside it.
+    packaged = Path(__file__).parent / "styles"
+    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "styles"
+
+
+STYLES = _styles_dir()
+
+
+class LurkerApp(App[None]):
+    """The reader: group list → topic list → thread, plus a group's activity log."""
+
+    TITLE = "Lurker"
+    CSS_PATH = STYLES / "app.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("question_mark", "help", "Keys"),
+    ]
+
+    def __init__(self, settings: Settings, client: ServiceClient) -> None:
+        super().__init__()
+        self.settings = settings
+        self.client = client
+        self.library = Library(client)
+        state = load_state()
+        if state.get("theme") in self.available_themes:
+            self.theme = state["theme"]
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
+        banner = DEMO_HINT if self.settings.demo else ""
+        self.push_screen(GroupsScreen(self.library.groups(), banner=banner))
+        if self.settings.group:
+            self.push_screen(TopicsScreen(self.library, None, group_name=self.settings.group))
+        if self.settings.topic:
+            self.push_screen(ThreadScreen(self.library, self.settings.topic))
+
+    async def on_unmount(self) -> None:
+        await self.client.aclose()
+
+    def action_help(self) -> None:
+        """Show or hide every key of the current screen."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
+
+    @on(GroupsScreen.GroupOpened)
+    def _open_group(self, event: GroupsScreen.GroupOpened) -> None:
+        self.push_screen(TopicsScreen(self.library, event.group))
+
+    @on(GroupsScreen.ActivityOpened)
+    @on(TopicsScreen.ActivityOpened)
+    def _open_activity(self, event: GroupsScreen.ActivityOpened) -> None:
+        self.push_screen(ActivityScreen(self.library, event.group))
+
+    @on(TopicsScreen.TopicOpened)
+    def _open_topic(self, event: TopicsScreen.TopicOpened) -> None:
+        self.push_screen(ThreadScreen(self.library, event.topic.id, topic=event.topic))
+
+    def open_group(self, group: Membership) -> None:
+        """Go to a group's topics from anywhere (the command palette)."""
+        self.push_screen(TopicsScreen(self.library, group))
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding in screen.active_bindings.values():
+            if binding.binding.description and binding.enabled:
+                yield SystemCommand(
+                    binding.binding.description,
+                    f"Key: {binding.binding.key}",
+                    lambda action=binding.binding.action, node=binding.node: self.run_action(
+                        action, node
+                    ),
+                )
+        groups_screen = next((s for s in self.screen_stack if isinstance(s, GroupsScreen)), None)
+        for group in groups_screen.groups if groups_screen else []:
+            if group.perms.archives_visible:
+                yield SystemCommand(
+                    f"Group: {group.display_name}",
+                    f"Open the topics of {group.group_name}",
+                    lambda group=group: self.open_group(group),
+                )
+
+    def topic_opened(self, topic: Topic) -> None:
+        """Open a thread (used by tests and the palette)."""
+        self.push_screen(ThreadScreen(self.library, topic.id, topic=topic))

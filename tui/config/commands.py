@@ -1,0 +1,180 @@
+"""`lurker config`, `lurker login` and `lurker logout`: accounts from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TextIO
+from urllib.parse import urlsplit
+
+from ..api.errors import LurkerError, TwoFactorRequiredError, TwoFactorWrongError
+from ..connection import account_profile, open_account
+from ..settings import Settings, add_account_options, from_args
+from .account import API_KEY, PASSWORD_TOKEN, AccountSession
+from .errors import SettingsError
+from .messages import sign_in_message
+from .profiles import DEFAULT_ORIGIN
+from .secrets import SecretStore
+
+_CODE_TRIES = 3
+
+
+def _parser(command: str, description: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=f"lurker {command}", description=description)
+    add_account_options(parser)
+    return parser
+
+
+def run(command: str, argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+    """Run one account command; returns the exit status (2: the settings are unusable)."""
+    commands = {
+        "config": (_config, "Show the effective settings and where each came from."),
+        "login": (_login, "Sign in and save the sign-in (keyring, else a private file)."),
+        "logout": (_logout, "End the saved session and forget its secret."),
+    }
+    handler, description = commands[command]
+    parser = _parser(command, description)
+    if command == "login":
+        parser.add_argument(
+            "--token", action="store_true", help="a Basic token instead of a cookie session"
+        )
+    args = parser.parse_args(list(argv))
+    try:
+        settings = from_args(args, environ, allow_demo=command == "config")
+        return handler(settings, args, sys.stdout, sys.stderr)
+    except SettingsError as error:
+        print(f"lurker: {error}", file=sys.stderr)
+        return 2
+
+
+def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    sources = settings.sources
+    found = os.path.exists(settings.config_path or "")
+    rows = [
+        ("config file", f"{settings.config_path}{'' if found else ' (not found)'}", "config"),
+        ("mode", "demo data" if settings.demo else "your account", ""),
+        ("profile", settings.profile, "profile"),
+        ("base_url", settings.base_url or DEFAULT_ORIGIN, "base_url"),
+        ("auth", settings.auth, "auth"),
+        ("email", settings.email or "-", "email"),
+        ("ca_bundle", settings.ca_bundle or "- (the system's trust store)", "ca_bundle"),
+        ("api_key", "set (hidden)" if settings.api_key else "-", "api_key"),
+    ]
+    for label, value, key in rows:
+        source = f"  ({sources.get(key, 'default')})" if key else ""
+        print(f"{label:<15}{value}{source}", file=out)
+    if not settings.demo:
+        print(f"{'saved sign-in':<15}{_saved(settings)}", file=out)
+    return 0
+
+
+def _saved(settings: Settings) -> str:
+    store, account = SecretStore.default(), account_profile(settings).account
+    where = store.where(account)
+    saved = store.load(account) if where else None
+    if saved is None or where is None:
+        return "none (run `lurker login`)"
+    who = f" for {saved.email}" if saved.email else ""
+    until = ""
+    if saved.expires is not None:
+        stamp = datetime.fromtimestamp(saved.expires).astimezone().strftime("%Y-%m-%d %H:%M")
+        until = f", expired {stamp}" if saved.expired() else f", until {stamp}"
+    return f"{saved.kind}{who}{until} (in {where}; secret hidden)"
+
+
+def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    method = PASSWORD_TOKEN if args.token else settings.auth
+    session = open_account(replace(settings, api_key=None))
+    host = urlsplit(settings.origin).hostname or settings.origin
+    try:
+        secrets = _ask_secrets(method, settings.email or "", settings.origin)
+        asyncio.run(_sign_in(session, method, secrets, err))
+    except (EOFError, KeyboardInterrupt):
+        print("\nlurker: sign-in cancelled.", file=err)
+        return 1
+    except _Refused as refused:
+        print(f"lurker: {refused}", file=err)
+        return 1
+    who = f" as {session.email}" if session.email else ""
+    print(f"Signed in to {host}{who} (profile '{settings.profile}', {method}).", file=out)
+    if session.saved_to:
+        print(f"Saved in {session.saved_to}; `lurker logout` forgets it.", file=out)
+    else:
+        print(f"Not saved: {session.save_problem}.", file=err)
+    return 0
+
+
+class _Refused(Exception):
+    """Sign-in failed; the text is the plain-words reason."""
+
+
+def _ask_secrets(method: str, email: str, origin: str) -> tuple[str, str]:
+    """(email, password), or ("", API key): asked with hidden input where secret."""
+    if method == API_KEY:
+        hint = f"{origin.rstrip('/')}/settings/apikeys"
+        key = getpass.getpass(f"API key (input hidden; create one at {hint}): ").strip()
+        if not key:
+            raise _Refused("no API key given.")
+        return "", key
+    email = email or input("Email: ").strip()
+    password = getpass.getpass(f"Password for {email} (input hidden): ")
+    if not email or not password:
+        raise _Refused("an email address and a password are both needed.")
+    return email, password
+
+
+async def _sign_in(
+    session: AccountSession, method: str, secrets: tuple[str, str], err: TextIO
+) -> None:
+    email, secret = secrets
+    try:
+        if method == API_KEY:
+            await session.attempt(API_KEY, "", "", "", secret)
+        else:
+            await _with_code(session, method, email, secret, err)
+    except LurkerError as error:
+        raise _Refused(sign_in_message(error, method, session.profile.origin)) from None
+    finally:
+        await session.client.aclose()
+
+
+async def _with_code(
+    session: AccountSession, method: str, email: str, password: str, err: TextIO
+) -> None:
+    """Sign in with a password, asking for the two-factor code when the service wants one."""
+    code = ""
+    for attempt in range(_CODE_TRIES + 1):
+        try:
+            await session.attempt(method, email, password, code, "")
+            return
+        except (TwoFactorRequiredError, TwoFactorWrongError) as error:
+            if attempt == _CODE_TRIES:
+                raise
+            print(sign_in_message(error, method, session.profile.origin), file=err)
+            code = (await asyncio.to_thread(input, "Two-factor code: ")).strip()
+
+
+def _logout(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    session = open_account(replace(settings, api_key=None))
+
+    async def sign_out() -> list[str]:
+        try:
+            return await session.sign_out()
+        finally:
+            await session.client.aclose()
+
+    removed = asyncio.run(sign_out())
+    place = f"profile '{settings.profile}' ({settings.origin})"
+    if removed:
+        print(f"Signed out of {place}: forgot the sign-in saved in {removed[0]}.", file=out)
+    else:
+        print(f"Nothing was saved for {place}.", file=out)
+    if settings.api_key:
+        print("LURKER_API_KEY is still set in this environment.", file=out)
+    return 0

@@ -1,0 +1,189 @@
+"""The config file: where it lives, and reading it into checked profiles with line numbers."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import platformdirs
+
+from ..api.errors import InsecureOriginError
+from ..api.origin import api_root
+from .errors import SettingsError
+
+AUTH_METHODS = ("api_key", "password-cookie", "password-token")
+PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
+TOP_KEYS = ("profile", "profiles")
+# Names people try for secrets: refused, because config files get shared and backed up.
+SECRET_KEYS = frozenset({"api_key", "apikey", "key", "password", "token", "cookie", "csrf"})
+
+_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
+_PART = r"(?:\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_\-]+)"
+_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+_KEY_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|([A-Za-z0-9_\-]+)")
+_DECODE_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def default_config_path() -> Path:
+    """`config.toml` in the platform's config directory (e.g. ~/.config/lurker/)."""
+    return platformdirs.user_config_path("lurker", appauthor=False) / "config.toml"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One value from the file and the line it was on (None when it cannot be told)."""
+
+    value: str
+    line: int | None
+
+
+@dataclass(frozen=True)
+class ConfigFile:
+    """A checked config file: the default profile's name and each profile's settings."""
+
+    path: Path
+    default_profile: Setting | None
+    profiles: dict[str, dict[str, Setting]]
+
+    def source(self, line: int | None) -> str:
+        """How `lurker config` names a place in this file."""
+        return f"file {self.path}:{line}" if line else f"file {self.path}"
+
+
+def read_config(path: Path) -> ConfigFile | None:
+    """The checked file at `path`, or None when there is none; SettingsError says what is wrong."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise SettingsError(f"{path}: cannot read the config file ({error.strerror}).") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SettingsError(f"{path}: the config file is not UTF-8 text.") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SettingsError(_decode_message(path, text, str(error))) from None
+    return _Checker(path, key_lines(text)).check(data)
+
+
+def _decode_message(path: Path, text: str, message: str) -> str:
+    found = _DECODE_AT.search(message)
+    if found:
+        problem = message[: found.start()]
+        return f"{path}, line {found[1]}, column {found[2]}: {problem} (not valid TOML)."
+    problem = message.removesuffix(" (at end of document)")
+    lines = len(text.splitlines()) or 1
+    return f"{path}, line {lines} (end of file): {problem} (not valid TOML)."
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Where each table and key first appears, so checks can name a line (a best effort)."""
+    found: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    in_multiline = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        quotes = line.count('"""') + line.count("'''")
+        if in_multiline:
+            in_multiline = quotes % 2 == 0
+            continue
+        if header := _HEADER.match(line):
+            table = _split_key(header[1].strip("[] "))
+            found.setdefault(table, number)
+        elif key := _KEY.match(line):
+            found.setdefault((*table, *_split_key(key[1])), number)
+        in_multiline = quotes % 2 == 1
+    return found
+
+
+def _split_key(dotted: str) -> tuple[str, ...]:
+    return tuple(next((part for part in match if part), "") for match in _KEY_PART.findall(dotted))
+
+
+class _Checker:
+    """Validates the decoded TOML, naming the line of each problem where it can."""
+
+    def __init__(self, path: Path, lines: dict[tuple[str, ...], int]) -> None:
+        self.path = path
+        self.lines = lines
+
+    def fail(self, where: tuple[str, ...], problem: str) -> SettingsError:
+        line = self.lines.get(where) or self.lines.get(where[:-1])
+        place = f"{self.path}, line {line}" if line else str(self.path)
+        return SettingsError(f"{place}: {problem}")
+
+    def check(self, data: dict[str, Any]) -> ConfigFile:
+        for name in data:
+            if name not in TOP_KEYS:
+                raise self.fail((name,), _unknown(name, "", TOP_KEYS))
+        profiles_table = data.get("profiles", {})
+        if not isinstance(profiles_table, dict):
+            raise self.fail(("profiles",), "'profiles' must be a table: [profiles.NAME] sections.")
+        profiles = {name: self.profile(name, values) for name, values in profiles_table.items()}
+        default = data.get("profile")
+        if default is None:
+            return ConfigFile(self.path, None, profiles)
+        if not isinstance(default, str) or default not in profiles:
+            known = ", ".join(profiles) or "none"
+            raise self.fail(
+                ("profile",), f"'profile' names no profile of this file (profiles: {known})."
+            )
+        return ConfigFile(self.path, Setting(default, self.lines.get(("profile",))), profiles)
+
+    def profile(self, name: str, values: Any) -> dict[str, Setting]:
+        where = ("profiles", name)
+        if not isinstance(values, dict):
+            raise self.fail(where, f"profile '{name}' must be a table ([profiles.{name}]).")
+        settings: dict[str, Setting] = {}
+        for key, value in values.items():
+            at = (*where, key)
+            if key.lower() in SECRET_KEYS:
+                raise self.fail(at, _secret_refused(key))
+            if key not in PROFILE_KEYS:
+                raise self.fail(at, _unknown(key, f" in profile '{name}'", PROFILE_KEYS))
+            if not isinstance(value, str) or not value.strip():
+                raise self.fail(at, f"'{key}' in profile '{name}' must be a non-empty string.")
+            problem = _value_problem(key, value.strip())
+            if problem:
+                raise self.fail(at, f"'{key}' in profile '{name}': {problem}")
+            settings[key] = Setting(value.strip(), self.lines.get(at))
+        return settings
+
+
+def _unknown(name: str, where: str, known: tuple[str, ...]) -> str:
+    return f"unknown setting '{name}'{where} (known: {', '.join(known)})."
+
+
+def _secret_refused(key: str) -> str:
+    return (
+        f"'{key}' does not belong in the config file, where others may read it: "
+        "run `lurker login` (saved in the system keyring) or set LURKER_API_KEY."
+    )
+
+
+def _value_problem(key: str, value: str) -> str | None:
+    """What is wrong with one profile value, or None."""
+    if key == "auth" and value not in AUTH_METHODS:
+        return f"'{value}' is not a way of signing in (use one of: {', '.join(AUTH_METHODS)})."
+    if key == "email" and "@" not in value:
+        return "that is not an email address."
+    if key == "base_url":
+        return origin_problem(value)
+    return None
+
+
+def origin_problem(url: str) -> str | None:
+    """Why `url` cannot be an origin to sign in to, or None if it can."""
+    if urlsplit(url).username is not None:
+        return "the address must not hold a user name or password."
+    try:
+        api_root(url)
+    except InsecureOriginError as error:
+        return str(error)
+    return None

@@ -1,0 +1,146 @@
+"""Where saved sign-ins live: the system keyring when there is one, else a 0600 file."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .credentials import Credential
+
+SERVICE = "lurker"
+SECRETS_ENV = "LURKER_SECRETS"
+_SYSTEM: Any = object()  # "use the system keyring", found lazily
+
+
+def default_secrets_path(environ: dict[str, str] | None = None) -> Path:
+    """The fallback secrets file: LURKER_SECRETS, else the platform's data directory."""
+    override = (environ if environ is not None else os.environ).get(SECRETS_ENV)
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path("lurker", appauthor=False) / "secrets.json"
+
+
+def system_keyring() -> Any | None:
+    """The keyring backend, or None when the system has no usable one (headless, no D-Bus)."""
+    try:
+        import keyring
+        from keyring.backends import fail, null
+    except ImportError:
+        return None
+    try:
+        backend = keyring.get_keyring()
+    except Exception:  # a broken backend plugin must not stop the reader
+        return None
+    if isinstance(backend, fail.Keyring | null.Keyring):
+        return None
+    return backend
+
+
+class SecretStore:
+    """Saves, loads and forgets one credential per account name."""
+
+    def __init__(self, path: Path, keyring: Any | None = _SYSTEM) -> None:
+        self.path = path
+        self._keyring = keyring
+
+    @classmethod
+    def default(cls) -> SecretStore:
+        """The store this machine offers."""
+        return cls(default_secrets_path())
+
+    @property
+    def keyring(self) -> Any | None:
+        """The keyring backend, looked for on first use (it costs a plugin scan)."""
+        if self._keyring is _SYSTEM:
+            self._keyring = system_keyring()
+        return self._keyring
+
+    def load(self, account: str) -> Credential | None:
+        """The saved credential of `account`, if any."""
+        found = self._keyring_get(account)
+        if found is None:
+            found = self._read_file().get(account)
+        return Credential.from_json(found) if found is not None else None
+
+    def where(self, account: str) -> str | None:
+        """Where `account`'s credential is kept, in words; None when nothing is saved."""
+        if self._keyring_get(account) is not None:
+            return "the system keyring"
+        return str(self.path) if account in self._read_file() else None
+
+    def save(self, account: str, credential: Credential) -> str:
+        """Save the credential; returns where it went. Raises OSError if no place would take it."""
+        text = json.dumps(credential.to_json())
+        if self.keyring is not None:
+            try:
+                self.keyring.set_password(SERVICE, account, text)
+            except Exception:  # locked or broken keyring: fall back to the file
+                pass
+            else:
+                self._drop_from_file(account)
+                return "the system keyring"
+        entries = self._read_file()
+        entries[account] = credential.to_json()
+        self._write_file(entries)
+        return str(self.path)
+
+    def forget(self, account: str) -> list[str]:
+        """Remove `account`'s credential everywhere; returns the places it was removed from."""
+        removed: list[str] = []
+        if self.keyring is not None and self._keyring_get(account) is not None:
+            with contextlib.suppress(Exception):
+                self.keyring.delete_password(SERVICE, account)
+                removed.append("the system keyring")
+        if self._drop_from_file(account):
+            removed.append(str(self.path))
+        return removed
+
+    def _keyring_get(self, account: str) -> Any | None:
+        if self.keyring is None:
+            return None
+        try:
+            text = self.keyring.get_password(SERVICE, account)
+            return json.loads(text) if text else None
+        except Exception:  # an unreadable entry is as good as none
+            return None
+
+    def _read_file(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        accounts = data.get("accounts") if isinstance(data, dict) else None
+        return accounts if isinstance(accounts, dict) else {}
+
+    def _drop_from_file(self, account: str) -> bool:
+        entries = self._read_file()
+        if account not in entries:
+            return False
+        del entries[account]
+        if entries:
+            self._write_file(entries)
+        else:
+            self.path.unlink(missing_ok=True)
+        return True
+
+    def _write_file(self, entries: dict[str, Any]) -> None:
+        """Replace the file atomically; created 0600 so no moment exists where others can read."""
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                json.dump({"version": 1, "accounts": entries}, handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise

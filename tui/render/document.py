@@ -1,0 +1,103 @@
+"""What the converter produces: a message as text, quote and signature parts plus links."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rich.text import Text
+
+__all__ = [
+    "Document",
+    "Line",
+    "LineKind",
+    "Link",
+    "Part",
+    "PartKind",
+    "TableData",
+    "quoted_line_count",
+]
+
+PartKind = Literal["text", "quote", "signature"]
+LineKind = Literal["text", "verbatim", "code", "heading", "rule", "table", "blank"]
+
+
+@dataclass(frozen=True)
+class Link:
+    """A numbered link: ``[number]`` follows ``text`` in the body, ``url`` is listed below."""
+
+    number: int
+    url: str
+    text: str
+
+
+@dataclass(frozen=True)
+class TableData:
+    """A small data table; cells are inline text, laid out when the width is known."""
+
+    rows: tuple[tuple[Text, ...], ...]
+    header: bool = False
+    title: Text | None = None
+
+    @property
+    def columns(self) -> int:
+        return max((len(row) for row in self.rows), default=0)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One logical line: ``indent`` columns before it, ``hang`` more on wrapped lines."""
+
+    kind: LineKind
+    text: Text = field(default_factory=Text)
+    indent: int = 0
+    hang: int = 0
+    table: TableData | None = None
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of text, one quote level, or a signature.
+
+    ``text`` is the part laid out without a width: one logical line per line, lists
+    indented, tables at their natural width, no quote markers (quote parts carry their
+    level in ``depth``). ``lines`` keeps the structure that ``render_document`` re-lays
+    for a real width (hanging indents, tables that fit).
+    """
+
+    kind: PartKind
+    text: Text
+    depth: int = 0
+    lines: tuple[Line, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A converted message body."""
+
+    parts: tuple[Part, ...]
+    links: tuple[Link, ...] = ()
+
+    def plain(self) -> str:
+        """All the text of the document, parts then link targets, for search and tests."""
+        chunks = [part.text.plain for part in self.parts]
+        chunks.extend(f"[{link.number}] {link.url}" for link in self.links)
+        return "\n\n".join(chunks)
+
+
+def quoted_line_count(parts: Part | Iterable[Part]) -> int:
+    """Non-blank lines in a quote part (or a run of them), for "▸ 14 quoted lines"."""
+    if isinstance(parts, Part):
+        parts = (parts,)
+    count = 0
+    for part in parts:
+        if not part.lines:
+            count += sum(1 for line in part.text.plain.split("\n") if line.strip())
+            continue
+        for line in part.lines:
+            if line.table is not None:
+                count += len(line.table.rows)
+            elif line.kind != "blank":
+                count += 1
+    return count

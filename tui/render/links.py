@@ -1,0 +1,121 @@
+"""Link targets and image placeholders."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import unquote, urlsplit
+
+from bs4 import Tag
+
+from .dom import attr
+from .prepass import is_hidden
+from .safety import clean
+
+__all__ = ["image_label", "link_target", "same_target"]
+
+_SCHEMES = frozenset(
+    {"http", "https", "mailto", "ftp", "ftps", "sftp", "tel", "sms", "news", "nntp", "irc",
+     "ircs", "xmpp", "gemini", "gopher", "matrix", "webcal", "ssh", "git"}
+)  # fmt: skip
+_SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.-]*):")
+_URL_JUNK = re.compile(r"[\t\n\r]")
+_NORMAL_PREFIX = re.compile(r"^(?:[a-z][a-z0-9+.-]*:(?://)?)?(?:www\.)?", re.IGNORECASE)
+_PIXEL_SIZE = re.compile(r"(?:^|[;\s])(width|height)\s*:\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*(?:;|$|!)")
+_IMAGE_FILE = re.compile(r"[^/\\]+\.(?:png|jpe?g|gif|webp|bmp|svg|tiff?|heic)$", re.IGNORECASE)
+_MAX_URL = 4096
+_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);")
+
+
+def link_target(href: str) -> str | None:
+    """A URL worth listing, or None for anchors, scripts, data and unknown schemes."""
+    url = _URL_JUNK.sub("", clean(href)).strip().replace(" ", "%20")
+    if _ENTITY.search(url):
+        url = html.unescape(url)  # escaped twice by the sender: "&amp;lt;" in the source
+    if not url or len(url) > _MAX_URL:
+        return None
+    if url.startswith("//"):
+        url = "https:" + url
+    elif url.lower().startswith("www."):
+        url = "http://" + url
+    match = _SCHEME.match(url)
+    if match is None or match.group(1).lower() not in _SCHEMES:
+        return None
+    return url
+
+
+def _normal(target: str) -> str:
+    target = unquote(target.strip()).casefold()
+    return _NORMAL_PREFIX.sub("", target).rstrip("/")
+
+
+def same_target(text: str, url: str) -> bool:
+    """True when a link's words already are its URL (so no number is needed).
+
+    Words that are a URL which the target only extends with a query or fragment
+    (tracking parameters) count as the same: the reader already sees where it goes.
+    """
+    words, target = _normal(text), _normal(url)
+    if not words:
+        return False
+    if words == target:
+        return True
+    looks_like_url = "://" in text or text.strip().lower().startswith("www.")
+    return (
+        looks_like_url
+        and target.startswith(words)
+        and target[len(words) : len(words) + 1] in ("?", "#", "&")
+    )
+
+
+def _dimension(tag: Tag, name: str) -> float | None:
+    raw = attr(tag, name).strip().lower().removesuffix("px")
+    try:
+        return float(raw)
+    except ValueError:
+        pass
+    for match in _PIXEL_SIZE.finditer(attr(tag, "style").lower()):
+        if match.group(1) == name:
+            return float(match.group(2))
+    return None
+
+
+def is_tracking_pixel(tag: Tag) -> bool:
+    """Zero-size, one-pixel or hidden images: beacons, spacers, never content."""
+    if is_hidden(tag):
+        return True
+    sizes = [
+        size for size in (_dimension(tag, "width"), _dimension(tag, "height")) if size is not None
+    ]
+    return any(size <= 2 for size in sizes)
+
+
+def _file_name(src: str) -> str:
+    if src.lower().startswith("cid:"):
+        name = src[4:].split("@", 1)[0]
+    else:
+        try:
+            name = unquote(urlsplit(src).path.rsplit("/", 1)[-1])
+        except ValueError:
+            return ""
+    name = clean(name).strip()
+    return name if _IMAGE_FILE.fullmatch(name) else ""
+
+
+def image_label(tag: Tag) -> str | None:
+    """``[image: alt or file name]``, or None for pixels and decorative images.
+
+    ``alt=""`` marks a decorative image on the web; but mail clients also write it for
+    pasted screenshots, so embedded (``cid:``/``data:``) images are always shown.
+    """
+    if is_tracking_pixel(tag):
+        return None
+    src = clean(attr(tag, "src")).strip()
+    embedded = src.lower().startswith(("cid:", "data:"))
+    alt = " ".join(clean(attr(tag, "alt")).split())
+    if alt:
+        return f"[image: {alt}]"
+    if tag.has_attr("alt") and not embedded:
+        return None
+    name = "" if src.lower().startswith("data:") else _file_name(src)
+    return f"[image: {name}]" if name else "[image]"

@@ -1,0 +1,193 @@
+"""Decide each line's final quote depth and whether it belongs to a signature.
+
+Works on lines because the signs are textual and the same for HTML and plain text:
+
+- A reply header (QUOTE_START from the tree pass, a "From:/Sent:" block in any known
+  language, "-----Original Message-----") quotes everything after it to the end of its
+  container: lines at or below its depth get one more level, until the text goes back
+  out of that container. Separator rules right before or after the header are dropped.
+- An attribution ("On …, X wrote:") directly above a deeper quote joins that quote.
+- A mailing-list footer (groups.io's ``_._,_._,_``, Google Groups' "-- / You received
+  this message…", Mailman's underscores + "mailing list") ends the quote and is shown as
+  the signature: the last such footer is the list's own, appended after any quote.
+- A signature starts at SIG_START (until SIG_END) or at a ``--`` line followed by a
+  short tail, and ends where a quote starts.
+- Depth is capped at ``MAX_DEPTH``: deeper levels fold into the deepest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .document import Line
+from .headers import ATTRIBUTION, header_field, is_original_message
+from .lines import RawLine
+
+__all__ = ["MAX_DEPTH", "Resolved", "resolve"]
+
+MAX_DEPTH = 4
+_HEADER_WINDOW = 7
+_GRACE = 3
+_SIGNATURE_MAX_LINES = 15
+_UNDERSCORES = re.compile(r"_{10,}")
+_GROUPS_IO = "_._,_._,_"
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A line with its final depth; ``signature`` only ever at depth 0."""
+
+    depth: int
+    line: Line
+    signature: bool = False
+
+
+def _content(lines: list[RawLine], start: int, limit: int, *, controls: bool = True) -> list[int]:
+    """Indexes of up to ``limit`` non-blank lines from ``start``."""
+    found: list[int] = []
+    for index in range(start, len(lines)):
+        if lines[index].line.kind != "blank" or (controls and lines[index].control):
+            found.append(index)
+            if len(found) == limit:
+                break
+    return found
+
+
+def _header_block(lines: list[RawLine], start: int) -> bool:
+    fields = set()
+    for index in _content(lines, start, _HEADER_WINDOW, controls=False):
+        field = header_field(lines[index].plain)
+        if field is None:
+            break
+        fields.add(field)
+    return "from" in fields and "date" in fields
+
+
+def _is_separator(raw: RawLine) -> bool:
+    return raw.line.kind == "rule" or _UNDERSCORES.fullmatch(raw.plain) is not None
+
+
+def _footer_start(lines: list[RawLine]) -> int | None:
+    """Index of the last mailing-list footer at the outermost level, if any."""
+    for index in range(len(lines) - 1, -1, -1):
+        raw = lines[index]
+        if raw.depth != 0 or not raw.plain:
+            continue
+        after = " ".join(lines[i].plain for i in _content(lines, index + 1, 2))
+        if raw.plain == _GROUPS_IO and after:  # groups.io also closes its footer with one
+            return index
+        if raw.plain == "--" and after.startswith("You received this message because"):
+            return index
+        if _UNDERSCORES.fullmatch(raw.plain) and "mailing list" in after:
+            return index
+    return None
+
+
+def _quote_starts(lines: list[RawLine]) -> set[int]:
+    """Lines where a header-style quote begins."""
+    starts: set[int] = set()
+    grace = 0
+    previous_depth = 0
+    for index, raw in enumerate(lines):
+        if raw.line.kind == "blank" and not raw.control:
+            continue
+        sign = raw.control == "quote" or is_original_message(raw.plain)
+        if not sign and header_field(raw.plain) is not None and _header_block(lines, index):
+            sign = True
+        # A header that opens a blockquote names that quote; it adds no level.
+        opens_container = raw.depth > previous_depth
+        previous_depth = raw.depth
+        if sign and grace == 0:
+            if not opens_container:
+                starts.add(index)
+            grace = _GRACE + 1
+        elif header_field(raw.plain) is not None and grace:
+            grace = _GRACE + 1  # still inside the header block just started
+        grace = max(0, grace - 1)
+    return starts
+
+
+def _depths(lines: list[RawLine], starts: set[int], footer: int | None) -> list[int]:
+    active: list[int] = []
+    depths: list[int] = []
+    for index, raw in enumerate(lines):
+        if index == footer:
+            active.clear()
+        if raw.line.kind != "blank":
+            while active and active[-1] > raw.depth:
+                active.pop()
+        if index in starts and (footer is None or index < footer):
+            active.append(raw.depth)
+        depths.append(raw.depth + len(active))
+    return depths
+
+
+def _drop_separators(lines: list[RawLine], starts: set[int]) -> set[int]:
+    dropped: set[int] = set()
+    for start in starts:
+        before = [i for i in range(start - 1, -1, -1) if lines[i].line.kind != "blank"][:1]
+        after = _content(lines, start + 1, 1)
+        dropped.update(i for i in (*before, *after) if _is_separator(lines[i]))
+    return dropped
+
+
+def _pull_attributions(lines: list[RawLine], depths: list[int]) -> None:
+    content = [i for i, raw in enumerate(lines) if raw.line.kind != "blank"]
+    for position, index in enumerate(content[:-1]):
+        following = content[position + 1]
+        if depths[following] <= depths[index] or not ATTRIBUTION.fullmatch(lines[index].plain):
+            continue
+        if ATTRIBUTION.fullmatch(lines[following].plain):
+            continue  # the deeper quote has its own attribution; this one is for its level
+        depths[index] = depths[following]
+        previous = content[position - 1] if position else None
+        if previous is not None and len(lines[index].plain) < 40 and lines[previous].plain:
+            if (
+                re.search(r"[\d@]", lines[previous].plain)
+                and lines[previous].depth == lines[index].depth
+            ):
+                depths[previous] = depths[following]
+
+
+def _signatures(lines: list[RawLine], depths: list[int], footer: int | None) -> list[bool]:
+    marks = [False] * len(lines)
+    on = False
+    for index, raw in enumerate(lines):
+        if depths[index] > 0 and raw.line.kind != "blank":
+            on = False
+        if raw.control == "sig_start" and depths[index] == 0:
+            on = True
+        elif raw.control == "sig_end":
+            on = False
+        elif raw.plain == "--" and depths[index] == 0 and _short_tail(lines, depths, index):
+            on = True
+        if footer is not None and index >= footer and depths[index] == 0:
+            on = True
+        marks[index] = on and depths[index] == 0
+    return marks
+
+
+def _short_tail(lines: list[RawLine], depths: list[int], start: int) -> bool:
+    count = 0
+    for index in range(start + 1, len(lines)):
+        if depths[index] > 0:
+            break
+        count += lines[index].line.kind != "blank"
+    return count <= _SIGNATURE_MAX_LINES
+
+
+def resolve(lines: list[RawLine]) -> list[Resolved]:
+    """Final depth and signature flag for every line; control lines are consumed."""
+    footer = _footer_start(lines)
+    starts = _quote_starts(lines)
+    depths = _depths(lines, starts, footer)
+    _pull_attributions(lines, depths)
+    signature = _signatures(lines, depths, footer)
+    dropped = _drop_separators(lines, starts)
+    dropped.update(i for i, raw in enumerate(lines) if raw.plain == _GROUPS_IO and raw.depth == 0)
+    return [
+        Resolved(min(depths[i], MAX_DEPTH), raw.line, signature[i])
+        for i, raw in enumerate(lines)
+        if not raw.control and i not in dropped
+    ]

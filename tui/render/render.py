@@ -1,0 +1,145 @@
+"""Draw a ``Document`` for a terminal width, as a list of one-line Rich ``Text`` objects.
+
+The layout the thread view uses for a message body: text parts wrapped (hanging indents
+for list items), each run of quote parts either folded to one "▸ N quoted lines" line or
+drawn with one coloured bar per level, the signature dimmed, then the numbered links.
+Every returned ``Text`` is one terminal line no wider than ``width``; join them with
+``Text("\\n").join(...)`` for a ``Static``, or feed them to a line-cache view as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from . import styles
+from .document import Document, Line, Link, Part, quoted_line_count
+from .headers import ATTRIBUTION, header_field
+from .layout import layout_line
+from .wrap import MIN_WIDTH, fold
+
+__all__ = ["fold_label", "quote_runs", "render_document", "render_links", "render_part"]
+
+_BAR = "▎ "
+_REF = re.compile(r"\[\d+\]")
+
+
+def quote_runs(parts: Sequence[Part]) -> list[list[Part]]:
+    """Group parts so that consecutive quote parts (any depth) form one run."""
+    runs: list[list[Part]] = []
+    for part in parts:
+        if runs and part.kind == "quote" and runs[-1][-1].kind == "quote":
+            runs[-1].append(part)
+        else:
+            runs.append([part])
+    return runs
+
+
+def _bars(depth: int) -> Text:
+    bars = Text(end="")
+    for level in range(depth):
+        bars.append(_BAR, styles.QUOTE_BARS[level % len(styles.QUOTE_BARS)])
+    return bars
+
+
+def _part_lines(part: Part) -> tuple[Line, ...]:
+    if part.lines:
+        return part.lines
+    return tuple(Line("text", line) for line in part.text.split("\n", allow_blank=True))
+
+
+def _linked(line: Text) -> Text:
+    """Add OSC 8 hyperlinks where the converter recorded a link target."""
+    for span in list(line.spans):
+        style = span.style
+        if isinstance(style, Style) and style.meta.get("href"):
+            line.stylize(Style(link=str(style.meta["href"])), span.start, span.end)
+    return line
+
+
+def _bar_levels(depth: int, width: int) -> int:
+    """How many quote bars fit: a narrow screen keeps room for the text first."""
+    return min(depth, max(0, (width - MIN_WIDTH) // len(_BAR)))
+
+
+def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
+    """One part, unfolded: quote bars for quote parts, dimmed when a signature."""
+    width = max(width, MIN_WIDTH)
+    bars = _bars(_bar_levels(part.depth, width)) if part.kind == "quote" else Text(end="")
+    room = max(MIN_WIDTH, width - cell_len(bars.plain))
+    out: list[Text] = []
+    for line in _part_lines(part):
+        for piece in layout_line(line, room):
+            if part.kind == "signature":
+                piece.stylize_before(styles.SIGNATURE)
+            out.append(bars + (_linked(piece) if osc8 else piece))
+    return out
+
+
+def _quote_name(run: Sequence[Part]) -> str:
+    """The attribution or "From:" line that says whose words a quote holds, if any."""
+    lines = [line for line in run[0].text.plain.split("\n") if line.strip()][:3]
+    for line in lines:
+        line = " ".join(_REF.sub("", line).split())
+        if ATTRIBUTION.fullmatch(line) or header_field(line) == "from":
+            return line
+    return ""
+
+
+def fold_label(run: Sequence[Part], width: int) -> Text:
+    """The folded quote's one line: "▸ 14 quoted lines", and whose words they are."""
+    count = quoted_line_count(run)
+    label = Text(f"▸ {count} quoted line{'' if count == 1 else 's'}", style=styles.FOLD, end="")
+    name = _quote_name(run)
+    if name:
+        label.append(" · " + name, style=styles.FOLD)
+    label.truncate(max(width, MIN_WIDTH), overflow="ellipsis")
+    return label
+
+
+def render_links(links: Iterable[Link], width: int, *, osc8: bool = False) -> list[Text]:
+    """The numbered link list, "[1] https://…", long URLs folded under themselves."""
+    out: list[Text] = []
+    for link in links:
+        number = f"[{link.number}] "
+        hang = cell_len(number) if width - cell_len(number) >= MIN_WIDTH else 0
+        style = styles.LINK_URL + Style(link=link.url) if osc8 else styles.LINK_URL
+        url = fold(Text(link.url, style=style, end=""), max(MIN_WIDTH, width - hang))
+        for index, piece in enumerate(url):
+            lead = number if index == 0 else " " * hang
+            out.append(Text(lead, style=styles.LINK_NUMBER, end="") + piece)
+    return out
+
+
+def render_document(
+    doc: Document, width: int, *, folded: bool = True, osc8: bool = False
+) -> list[Text]:
+    """The whole message body as terminal lines for ``width`` columns.
+
+    Runs are separated by one blank line. With ``folded``, each run of quote parts is one
+    "▸ N quoted lines" line; otherwise the quote is drawn with its bars. ``osc8`` adds
+    terminal hyperlinks to link words and listed URLs.
+    """
+    out: list[Text] = []
+    for run in quote_runs(doc.parts):
+        if out:
+            out.append(Text(end=""))
+        if folded and run[0].kind == "quote":
+            out.append(fold_label(run, width))
+            continue
+        for index, part in enumerate(run):
+            if index:
+                depth = min(part.depth, run[index - 1].depth)
+                separator = _bars(_bar_levels(depth, max(width, MIN_WIDTH)))
+                separator.rstrip()
+                out.append(separator)
+            out.extend(render_part(part, width, osc8=osc8))
+    if doc.links:
+        if out:
+            out.append(Text(end=""))
+        out.extend(render_links(doc.links, width, osc8=osc8))
+    return out

@@ -1,0 +1,44 @@
+"""Times and counts as a reader wants them: "3 h ago", "1,234"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+# What "now" is for ages; tests and screenshots pin it so pictures do not drift.
+clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # noqa: E731
+
+
+def relative(moment: datetime | None, now: datetime | None = None) -> str:
+    """A short age such as "now", "5 min ago", "3 h ago", "2 d ago", or a date when older."""
+    if moment is None:
+        return "never"
+    now = now or clock()
+    seconds = (now - moment).total_seconds()
+    if seconds < 0:
+        return "soon" if seconds < -90 else "now"
+    if seconds < 60:
+        return "now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    if seconds < 86400 * 30:
+        return f"{int(seconds // 86400)} d ago"
+    local = moment.astimezone()
+    if local.year == now.astimezone().year:
+        return local.strftime("%d %b")
+    return local.strftime("%b %Y")
+
+
+def stamp(moment: datetime | None) -> str:
+    """A full local time for headers: "Mon 12 Jan 2026 19:35"."""
+    if moment is None:
+        return ""
+    return moment.astimezone().strftime("%a %d %b %Y %H:%M")
+
+
+def count(number: int, singular: str, plural: str | None = None) -> str:
+    """ "1 topic", "1,234 topics"."""
+    word = singular if number == 1 else (plural or singular + "s")
+    return f"{number:,} {word}"

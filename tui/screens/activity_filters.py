@@ -1,0 +1,95 @@
+"""The activity log's filter panel: every parameter of reference §4.3 as a form."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Select
+
+from ..api.params import ActivityQuery
+
+FILTER_BY = [
+    ("any kind", ""),
+    ("members", "member"),
+    ("messages", "message"),
+    ("moderation", "mod"),
+    ("payments", "pay"),
+]
+RESTRICT_DATE = [
+    ("any time", ""),
+    ("last 24 hours", "last_24_hours"),
+    ("last week", "last_week"),
+    ("last 30 days", "last_30_days"),
+    ("before end date", "before"),
+    ("after start date", "after"),
+    ("between dates", "between"),
+]
+ORDERS = [
+    ("newest first", "created:desc"),
+    ("oldest first", "created:asc"),
+    ("highest id first", "id:desc"),
+    ("lowest id first", "id:asc"),
+]
+
+
+class ActivityFilters(Vertical):
+    """Edits an ActivityQuery; posts `Applied` when the user asks for it."""
+
+    class Applied(Message):
+        """The user applied a new query."""
+
+        def __init__(self, query: ActivityQuery) -> None:
+            super().__init__()
+            self.query = query
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="filter-row"):
+            yield Select(FILTER_BY, value="", allow_blank=False, id="filter_by", prompt="Kind")
+            yield Select(RESTRICT_DATE, value="", allow_blank=False, id="restrict_date")
+            yield Select(ORDERS, value="created:desc", allow_blank=False, id="order")
+        with Horizontal(classes="filter-row"):
+            yield Input(placeholder="start YYYY-MM-DD", id="start_date")
+            yield Input(placeholder="end YYYY-MM-DD", id="end_date")
+            yield Input(placeholder="action e.g. added_member", id="action")
+            yield Input(placeholder="member id", id="member_info_id")
+            yield Button("Apply", id="apply", variant="primary")
+        yield Label("", id="filter-error")
+
+    def current_query(self) -> ActivityQuery:
+        """The query the form describes."""
+        order = str(self.query_one("#order", Select).value)
+        sort_field, _, sort_dir = order.partition(":")
+        return ActivityQuery(
+            filter_by=self._select("filter_by"),
+            restrict_date=self._select("restrict_date"),
+            start_date=self._input("start_date"),
+            end_date=self._input("end_date"),
+            action=self._input("action"),
+            member_info_id=self._input("member_info_id"),
+            sort_field=sort_field,
+            sort_dir=sort_dir,
+        )
+
+    def show_error(self, message: str) -> None:
+        """Say why the service refused the last query (the form keeps its values)."""
+        self.query_one("#filter-error", Label).update(message)
+
+    def _select(self, name: str) -> str | None:
+        value = self.query_one(f"#{name}", Select).value
+        return str(value) if value not in ("", Select.BLANK) else None
+
+    def _input(self, name: str) -> str | None:
+        return self.query_one(f"#{name}", Input).value.strip() or None
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(self.Applied(self.current_query()))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.Applied(self.current_query()))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self.post_message(self.Applied(self.current_query()))

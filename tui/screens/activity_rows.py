@@ -1,0 +1,23 @@
+"""How one activity log entry reads as a line."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+
+from ..api.models import ActivityEntry
+from ..render.html import entry_text
+from ..render.when import relative
+
+
+def render_activity_row(
+    entry: ActivityEntry, width: int, selected: bool, now: datetime | None = None
+) -> Text:
+    """Age, the entry's text (its HTML flattened, names kept) and the `via` marker."""
+    line = Text(f"{relative(entry.created, now):>11}  ", style="dim")
+    line.append_text(entry_text(entry.entry))
+    if entry.via:
+        via = entry.via.removeprefix("via_").replace("_", " ")
+        line.append(f"  [via {via}]", style="dim italic")
+    return line

@@ -1,0 +1,81 @@
+"""Rows of the group list: subscriptions in parent/child order, plus "All groups"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from rich.text import Text
+
+from ..api.models import Membership
+from ..render.safety import safe_text
+from ..render.when import relative
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    """One line of the group list; `group` is None for the "All groups" entry."""
+
+    group: Membership | None
+    depth: int = 0
+
+    @property
+    def readable(self) -> bool:
+        """Whether its archives can be opened."""
+        return self.group is None or self.group.perms.archives_visible
+
+    @property
+    def shows_activity(self) -> bool:
+        """Whether its activity log can be opened."""
+        return self.group is not None and self.group.perms.view_activity
+
+    def why_unreadable(self) -> str:
+        """A sentence saying why the archives cannot be opened."""
+        if self.group is None or self.readable:
+            return ""
+        name = self.group.display_name
+        if not any(self.group.perms.model_dump().values()):
+            return f"{name}: the group's owner has turned off API access, so it can't be read here."
+        return f"{name}: the group does not let members read its archives."
+
+
+ALL_GROUPS = GroupRow(None)
+
+
+def ordered(groups: Iterable[Membership]) -> list[GroupRow]:
+    """ "All groups" first, then groups by name, each `parent+child` under its parent."""
+    by_name = {group.group_name: group for group in groups}
+    rows = [ALL_GROUPS]
+    for name in sorted(by_name, key=str.casefold):
+        parent, _, _child = name.partition("+")
+        if _child and parent in by_name:
+            continue  # drawn under its parent
+        rows.append(GroupRow(by_name[name]))
+        children = [n for n in by_name if n.startswith(name + "+")]
+        rows.extend(GroupRow(by_name[n], depth=1) for n in sorted(children, key=str.casefold))
+    return rows
+
+
+def render_group_row(
+    row: GroupRow, width: int, selected: bool, now: datetime | None = None
+) -> Text:
+    """One group as a line: name, short name, members, last message, what may be done."""
+    if row.group is None:
+        line = Text("★ All groups", style="bold")
+        line.append("  recent topics across every group", style="dim")
+        return line
+    group = row.group
+    marks = ("read" if row.readable else "no access") + (" · log" if row.shows_activity else "")
+    right = Text()
+    right.append(f"{group.subs_count:>7,} ", style="")
+    right.append(f"{relative(group.most_recent_message, now):>11} ", style="dim")
+    right.append(f"{marks:<12}", style="" if row.readable else "dim italic")
+    left = Text("  └ " if row.depth else "", style="dim")
+    left.append_text(safe_text(group.display_name, "bold" if row.readable else "dim"))
+    left.append(" ")
+    left.append_text(safe_text(group.group_name, "dim"))
+    space = max(width - right.cell_len, 10)
+    left.truncate(space - 1, overflow="ellipsis", pad=True)
+    left.append(" ")
+    return left + right

@@ -1,0 +1,108 @@
+"""The first screen: every group the user belongs to."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import Footer, Header, Static
+
+from ..api.cursor import PageCursor
+from ..api.models import Membership, Page
+from ..widgets.paged_list import PagedList
+from .group_rows import GroupRow, ordered, render_group_row
+from .paged import PagedScreen, title_bar
+
+
+class GroupsScreen(PagedScreen[GroupRow]):
+    """Lists the subscriptions; Enter opens a group's topics, `a` its activity log."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "activity", "Activity"),
+        Binding("r", "reload", "Reload"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    class GroupOpened(Message):
+        """The user asked for a group's topics (None: every group's)."""
+
+        def __init__(self, group: Membership | None) -> None:
+            super().__init__()
+            self.group = group
+
+    class ActivityOpened(Message):
+        """The user asked for a group's activity log."""
+
+        def __init__(self, group: Membership) -> None:
+            super().__init__()
+            self.group = group
+
+    def __init__(self, cursor: PageCursor[Page[Membership]], banner: str = "") -> None:
+        super().__init__()
+        self._first_cursor = cursor
+        self._banner = banner
+        self._groups: list[Membership] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        if self._banner:
+            yield Static(self._banner, id="banner")
+        yield from title_bar()
+        yield PagedList(render_group_row, empty_text="You are not subscribed to any group.")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Groups"
+        self.start_list(self._first_cursor)
+
+    @property
+    def groups(self) -> list[Membership]:
+        """The groups loaded so far (for the command palette)."""
+        return list(self._groups)
+
+    def rows_of(self, page: Page[Any] | None) -> list[GroupRow]:
+        # Sub-groups must sit under their parents, so the whole list is re-ordered per page.
+        if page is not None:
+            self._groups.extend(page.data)
+        rows = self.paged_list
+        cursor_row = rows.highlighted_row
+        rows.reset()
+        ordered_rows = ordered(self._groups)
+        if cursor_row is not None and cursor_row in ordered_rows:
+            self.call_after_refresh(setattr, rows, "cursor", ordered_rows.index(cursor_row))
+        self.query_one("#title", Static).update(f"Groups · {len(self._groups):,}")
+        return ordered_rows
+
+    def start_list(self, cursor: PageCursor[Any]) -> None:
+        self._groups.clear()
+        super().start_list(cursor)
+
+    def action_reload(self) -> None:
+        """Load the group list again from the service."""
+        if self.cursor is not None:
+            self.cursor.reset()
+            self.start_list(self.cursor)
+
+    def action_activity(self) -> None:
+        """Open the highlighted group's activity log, when permitted."""
+        row = self.paged_list.highlighted_row
+        if row is None or row.group is None:
+            return
+        if not row.shows_activity:
+            self.notify(
+                f"You can't view {row.group.display_name}'s activity log: only its moderators can.",
+                severity="warning",
+            )
+            return
+        self.post_message(self.ActivityOpened(row.group))
+
+    @on(PagedList.RowActivated)
+    def _open(self, event: PagedList.RowActivated[GroupRow]) -> None:
+        row = event.row
+        if not row.readable:
+            self.notify(row.why_unreadable(), severity="warning", title="Can't open")
+            return
+        self.post_message(self.GroupOpened(row.group))

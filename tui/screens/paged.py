@@ -1,0 +1,90 @@
+"""What every list screen shares: feeding a PagedList from a paging cursor in a worker."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..api.cursor import PageCursor
+from ..api.errors import LurkerError
+from ..api.models import Page
+from ..widgets.paged_list import PagedList
+
+RowT = TypeVar("RowT")
+
+
+def title_bar() -> ComposeResult:
+    """The line above a list: what it is (left) and where the cursor is in it (right)."""
+    with Horizontal(classes="title-bar"):
+        yield Static(id="title", classes="screen-title")
+        yield Static(id="position", classes="position")
+
+
+class PagedScreen(Screen[None], Generic[RowT]):
+    """A screen whose main list pages lazily from one cursor at a time."""
+
+    AUTO_FOCUS = "PagedList"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cursor: PageCursor[Any] | None = None
+
+    @property
+    def paged_list(self) -> PagedList[RowT]:
+        """The screen's main list."""
+        return self.query_one(PagedList)
+
+    def start_list(self, cursor: PageCursor[Any]) -> None:
+        """Show a new list (a search, sort or filter) from its first page."""
+        self.cursor = cursor
+        self.workers.cancel_group(self, "page")
+        self.paged_list.reset()
+        self._load_page(cursor)
+
+    @on(PagedList.LoadMore)
+    @on(PagedList.RetryRequested)
+    def _more_wanted(self) -> None:
+        cursor = self.cursor
+        if cursor is not None and not cursor.ended and not self.paged_list.page_loading:
+            self._load_page(cursor)
+
+    @on(PagedList.RowHighlighted)
+    def _show_position(self) -> None:
+        self.show_position()
+
+    def show_position(self) -> None:
+        """ "123/10,000": where the cursor is, of how many the service says there are."""
+        rows = self.paged_list
+        total = rows.total if rows.total is not None else len(rows.rows)
+        text = f"{min(rows.cursor + 1, len(rows.rows)):,}/{total:,}" if rows.rows else ""
+        self.query_one("#position", Static).update(text)
+
+    @work(exclusive=True, group="page", exit_on_error=False)
+    async def _load_page(self, cursor: PageCursor[Any]) -> None:
+        rows = self.paged_list
+        rows.set_loading()
+        try:
+            page = await cursor.next_page()
+        except LurkerError as error:
+            if cursor is self.cursor:
+                rows.set_error(str(error))
+            return
+        if cursor is not self.cursor:  # a newer search or sort replaced this list
+            return
+        if cursor.total_count is not None:
+            rows.total = cursor.total_count
+        self.page_arrived(page)
+        rows.append_rows(self.rows_of(page), ended=cursor.ended)
+        self.show_position()
+
+    def page_arrived(self, page: Page[Any] | None) -> None:
+        """Hook: a page arrived (before its rows are shown)."""
+
+    def rows_of(self, page: Page[Any] | None) -> list[RowT]:
+        """The rows a page adds to the list."""
+        return list(page.data) if page is not None else []

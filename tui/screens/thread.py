@@ -1,0 +1,168 @@
+"""A topic's messages in order, paged in as the reader scrolls."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from ..api.cursor import PageCursor
+from ..api.errors import LurkerError
+from ..api.library import Library
+from ..api.models import MemberLabel, Topic, TopicPage
+from ..render.safety import safe_text
+from ..render.when import count
+from ..widgets.message_view import MessageView
+
+
+class ThreadScreen(Screen[None]):
+    """Reads one thread: `n`/`p` between messages, Space pages, `t` unfolds quotes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_message", "Next"),
+        Binding("p", "previous_message", "Prev"),
+        Binding("space,pagedown", "page_down", "Page", show=False),
+        Binding("pageup,b", "page_up", "Page up", show=False),
+        Binding("home,g", "first", "First", show=False),
+        Binding("end,G", "last", "Last", show=False),
+        Binding("t,enter", "toggle_quotes", "Quotes"),
+        Binding("r", "retry", "Retry", show=False),
+        Binding("escape,backspace", "back", "Back"),
+        Binding("q", "back", "Back", show=False),
+    ]
+
+    def __init__(self, library: Library, topic_id: int | str, topic: Topic | None = None) -> None:
+        super().__init__()
+        self.library = library
+        self.topic_id = topic_id
+        self.topic = topic
+        self.cursor: PageCursor[TopicPage] = library.thread(topic_id)
+        self.labels: dict[object, list[MemberLabel]] = {}
+        self._loading = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="title", classes="screen-title")
+        yield VerticalScroll(id="messages")
+        yield Static("", id="status", classes="list-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._update_title()
+        self.watch(self.query_one("#messages"), "scroll_y", self._scrolled, init=False)
+        self._load_page()
+
+    @property
+    def views(self) -> list[MessageView]:
+        """The message widgets loaded so far, in order."""
+        return list(self.query(MessageView))
+
+    def _update_title(self) -> None:
+        if self.topic is None:
+            self.query_one("#title", Static).update(f"Topic {self.topic_id}")
+            return
+        title = safe_text(self.topic.subject or "(no subject)", "bold")
+        total = self.cursor.total_count or self.topic.num_messages
+        title.append(f"  · {count(total, 'message')}", style="dim")
+        self.query_one("#title", Static).update(title)
+        self.sub_title = self.topic.subject
+
+    def _status(self, text: str) -> None:
+        status = self.query_one("#status", Static)
+        status.update(text)
+        status.display = bool(text)
+
+    @work(exclusive=True, group="page", exit_on_error=False)
+    async def _load_page(self) -> None:
+        if self.cursor.ended:
+            return
+        self._loading = True
+        self._status("Loading messages…")
+        try:
+            page = await self.cursor.next_page()
+        except LurkerError as error:
+            self._status(f"⚠ {error} — press r to retry")
+            return
+        finally:
+            self._loading = False
+        if page is None:
+            self._status("")
+            return
+        if page.topic is not None:
+            self.topic = page.topic
+        for member in page.sub_data:
+            self.labels[member.user_id] = list(member.member_labels)
+        self._update_title()
+        container = self.query_one("#messages", VerticalScroll)
+        new = [MessageView(m, self.labels.get(m.user_id)) for m in page.data]
+        await container.mount_all(new)
+        if len(self.views) == len(new) and new:
+            new[0].focus()
+        self._status("")
+
+    def _scrolled(self, scroll_y: float) -> None:
+        container = self.query_one("#messages", VerticalScroll)
+        near_end = container.max_scroll_y - scroll_y < container.size.height * 3
+        if near_end and not self._loading and not self.cursor.ended:
+            self._load_page()
+
+    def _focused_index(self) -> int:
+        views = self.views
+        focused = self.focused
+        return views.index(focused) if isinstance(focused, MessageView) else 0
+
+    def _go(self, index: int) -> None:
+        views = self.views
+        if not views:
+            return
+        index = max(0, min(index, len(views) - 1))
+        views[index].focus(scroll_visible=False)
+        self.query_one("#messages", VerticalScroll).scroll_to_widget(
+            views[index], animate=False, top=True
+        )
+        if index >= len(views) - 3 and not self._loading:
+            self._load_page()
+
+    def action_next_message(self) -> None:
+        """Jump to the next message."""
+        self._go(self._focused_index() + 1)
+
+    def action_previous_message(self) -> None:
+        """Jump to the previous message."""
+        self._go(self._focused_index() - 1)
+
+    def action_page_down(self) -> None:
+        """Scroll down a screenful."""
+        self.query_one("#messages", VerticalScroll).scroll_page_down(animate=False)
+
+    def action_page_up(self) -> None:
+        """Scroll up a screenful."""
+        self.query_one("#messages", VerticalScroll).scroll_page_up(animate=False)
+
+    def action_first(self) -> None:
+        """Go to the first message."""
+        self._go(0)
+
+    def action_last(self) -> None:
+        """Go to the last loaded message (and load more if there are more)."""
+        self._go(len(self.views) - 1)
+
+    def action_toggle_quotes(self) -> None:
+        """Fold or unfold the quotes of the current message."""
+        focused = self.focused
+        if isinstance(focused, MessageView):
+            focused.toggle_quotes()
+
+    def action_retry(self) -> None:
+        """Try the failed page again."""
+        if not self._loading:
+            self._load_page()
+
+    def action_back(self) -> None:
+        """Back to the topic list."""
+        self.dismiss()

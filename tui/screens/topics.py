@@ -1,0 +1,177 @@
+"""A group's topics (or every group's), newest first, searchable on the server."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import Footer, Header, Input, Static
+
+from ..api.library import Library
+from ..api.models import Membership, Page, Topic
+from ..render.when import count
+from ..widgets.paged_list import PagedList
+from .paged import PagedScreen, title_bar
+from .topic_rows import FLAG_LEGEND, render_topic_row
+
+SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
+
+
+class TopicsScreen(PagedScreen[Topic]):
+    """The topic list of one group, or recent topics across every group."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "search", "Search"),
+        Binding("s", "toggle_sort", "Sort"),
+        Binding("a", "activity", "Activity"),
+        Binding("r", "reload", "Reload"),
+        Binding("escape,backspace", "back", "Back"),
+        Binding("q", "back", "Back", show=False),
+    ]
+
+    class TopicOpened(Message):
+        """The user asked to read a topic."""
+
+        def __init__(self, topic: Topic) -> None:
+            super().__init__()
+            self.topic = topic
+
+    class ActivityOpened(Message):
+        """The user asked for this group's activity log."""
+
+        def __init__(self, group: Membership) -> None:
+            super().__init__()
+            self.group = group
+
+    def __init__(self, library: Library, group: Membership | None, group_name: str = "") -> None:
+        super().__init__()
+        self.library = library
+        self.group = group
+        self.group_name = group.group_name if group else group_name or None
+        self.sort_field = "sticky" if self.group_name else "recentpostdate"
+        self.query_text = ""
+        # The full list, kept while a search shows, so Esc returns to it as it was.
+        self._unsearched: tuple[Any, list[Topic], int] | None = None
+
+    @property
+    def title_text(self) -> str:
+        """The group's name as the user knows it."""
+        if self.group is not None:
+            return self.group.display_name
+        return self.group_name or "All groups"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield from title_bar()
+        yield Input(placeholder="Search topics (Enter to search, Esc to clear)", id="search")
+        yield PagedList(render_topic_row, empty_text="No topics here.")
+        yield Static(FLAG_LEGEND, id="legend", classes="legend")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.title_text
+        self.query_one("#search", Input).display = False
+        self._restart()
+
+    def _restart(self) -> None:
+        self.start_list(
+            self.library.topics(self.group_name, sort_field=self.sort_field, query=self.query_text)
+        )
+        self._update_title()
+
+    def page_arrived(self, page: Page[Any] | None) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        total = self.cursor.total_count if self.cursor else None
+        parts = [self.title_text]
+        if total is not None:
+            parts.append(count(total, "topic"))
+        if self.group_name:
+            parts.append(SORTS[self.sort_field])
+        if self.query_text:
+            parts.append(f"matching “{self.query_text}”")
+        self.query_one("#title", Static).update(" · ".join(parts))
+
+    def action_search(self) -> None:
+        """Show the search box."""
+        search = self.query_one("#search", Input)
+        search.display = True
+        search.focus()
+
+    @on(Input.Submitted, "#search")
+    def _search(self, event: Input.Submitted) -> None:
+        query = event.value.strip()
+        self.paged_list.focus()
+        if not query:
+            event.input.display = False
+            self._leave_search()
+            return
+        if self._unsearched is None:
+            rows = self.paged_list
+            self._unsearched = (self.cursor, list(rows.rows), rows.cursor)
+        self.query_text = query
+        self._restart()
+
+    def _leave_search(self) -> None:
+        """Show the full list again, with the rows and position it had."""
+        self.query_text = ""
+        saved, self._unsearched = self._unsearched, None
+        if saved is None:
+            self._restart()
+            return
+        cursor, loaded, position = saved
+        self.workers.cancel_group(self, "page")
+        self.cursor = cursor
+        rows = self.paged_list
+        rows.reset()
+        rows.total = cursor.total_count
+        rows.append_rows(loaded, ended=cursor.ended)
+        rows.cursor = position
+        self._update_title()
+        self.show_position()
+
+    def action_back(self) -> None:
+        """Leave search if searching (or the search box), else go back a screen."""
+        search = self.query_one("#search", Input)
+        if search.has_focus or self.query_text:
+            search.value = ""
+            search.display = False
+            self.paged_list.focus()
+            if self.query_text:
+                self._leave_search()
+            return
+        self.dismiss()
+
+    def action_toggle_sort(self) -> None:
+        """Switch between most recent first and sticky first."""
+        if not self.group_name:
+            self.notify("Topics across all groups can only be sorted by most recent.")
+            return
+        self.sort_field = "recentpostdate" if self.sort_field == "sticky" else "sticky"
+        self._unsearched = None
+        self._restart()
+
+    def action_reload(self) -> None:
+        """Load the list again from its first page."""
+        self._restart()
+
+    def action_activity(self) -> None:
+        """Open this group's activity log where permitted."""
+        if self.group is None:
+            self.notify("Pick a group first: the activity log belongs to one group.")
+        elif not self.group.perms.view_activity:
+            self.notify(
+                f"You can't view {self.group.display_name}'s activity log: only its "
+                "moderators can.",
+                severity="warning",
+            )
+        else:
+            self.post_message(self.ActivityOpened(self.group))
+
+    @on(PagedList.RowActivated)
+    def _open(self, event: PagedList.RowActivated[Topic]) -> None:
+        self.post_message(self.TopicOpened(event.row))

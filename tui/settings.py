@@ -1,0 +1,133 @@
+"""Where configuration comes from: command-line flags, then the environment, then the file."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+
+from .config.errors import SettingsError
+from .config.file import AUTH_METHODS
+from .config.profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
+
+__all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
+
+DEMO_HINT = (
+    "Demo data. To read your own groups: `lurker login`, or "
+    "LURKER_API_KEY=<key> lurker --base-url https://groups.io"
+)
+API_KEY_ENV = "LURKER_API_KEY"
+
+
+@dataclass(frozen=True, repr=False)
+class Settings:
+    """What one run of the reader needs to know (the API key only from the environment)."""
+
+    base_url: str | None = None
+    api_key: str | None = None
+    demo: bool = True
+    group: str | None = None
+    topic: str | None = None
+    profile: str = "default"
+    auth: str = "api_key"
+    email: str | None = None
+    ca_bundle: str | None = None
+    config_path: str | None = None
+    # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
+    sources: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def __repr__(self) -> str:
+        shown = []
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name == "api_key" and value:
+                value = "<hidden>"
+            if item.name != "sources":
+                shown.append(f"{item.name}={value!r}")
+        return f"Settings({', '.join(shown)})"
+
+    @property
+    def origin(self) -> str:
+        """The service's origin (the default one when none was set)."""
+        return self.base_url or DEFAULT_ORIGIN
+
+
+def add_account_options(parser: argparse.ArgumentParser) -> None:
+    """The options every command shares: which config file, profile, origin and sign-in."""
+    group = parser.add_argument_group("account")
+    group.add_argument("--config", metavar="PATH", help="config file (env LURKER_CONFIG)")
+    group.add_argument("--profile", metavar="NAME", help="account profile from the config file")
+    group.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="the service's origin, e.g. https://groups.io or your enterprise domain",
+    )
+    group.add_argument("--auth", choices=AUTH_METHODS, help="how to sign in")
+    group.add_argument("--email", metavar="ADDRESS", help="email to sign in with a password")
+    group.add_argument("--ca-bundle", metavar="PATH", help="trust only the CAs in this PEM file")
+
+
+def reader_parser() -> argparse.ArgumentParser:
+    """The `lurker` command line."""
+    parser = argparse.ArgumentParser(
+        prog="lurker",
+        description="A terminal reader for your groups. Without an account it shows demo data.",
+        epilog=(
+            "Commands: `lurker login` / `lurker logout` sign in and out, `lurker config` shows "
+            "the effective settings, `lurker demo-server --port 8765` serves the demo over HTTP."
+        ),
+    )
+    parser.add_argument("--demo", action="store_true", help="read the built-in demo service")
+    parser.add_argument("--group", metavar="NAME", help="open straight into this group's topics")
+    parser.add_argument("--topic", metavar="ID", help="open straight into this thread")
+    add_account_options(parser)
+    return parser
+
+
+def load(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> Settings:
+    """Settings from flags, then the environment, then the config file."""
+    args = reader_parser().parse_args(list(argv))
+    topic = args.topic
+    if topic is not None and not topic.strip().isdigit():
+        raise SettingsError(f"--topic wants a topic number, not {topic!r}.")
+    return from_args(args, environ)
+
+
+def from_args(
+    args: argparse.Namespace, environ: Mapping[str, str], *, allow_demo: bool = True
+) -> Settings:
+    """Settings from parsed options: the demo on `--demo`, or when no account is set up."""
+    flags = {name: getattr(args, name, None) for name in _FLAG_NAMES}
+    chosen = choose(flags, environ)
+    api_key = environ.get(API_KEY_ENV) or None
+    configured = bool(api_key) or _account_configured(chosen)
+    demo = allow_demo and (bool(getattr(args, "demo", False)) or not configured)
+    if not demo:
+        check_origin(chosen)
+    sources = dict(chosen.sources)
+    if api_key:
+        sources["api_key"] = f"env {API_KEY_ENV}"
+    values = chosen.values
+    return Settings(
+        base_url=None if demo else values["base_url"],
+        api_key=api_key,
+        demo=demo,
+        group=getattr(args, "group", None),
+        topic=getattr(args, "topic", None),
+        profile=values["profile"] or "default",
+        auth=values["auth"] or "api_key",
+        email=values["email"],
+        ca_bundle=values["ca_bundle"],
+        config_path=values["config"],
+        sources=sources,
+    )
+
+
+_FLAG_NAMES = ("config", "profile", "base_url", "auth", "email", "ca_bundle")
+
+
+def _account_configured(chosen: Chosen) -> bool:
+    """Whether anything points at a real account: a chosen profile or origin."""
+    has_profiles = bool(chosen.config and chosen.config.profiles)
+    return has_profiles or any(chosen.explicit(name) for name in ("profile", "base_url"))

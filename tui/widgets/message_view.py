@@ -1,0 +1,78 @@
+"""One message of a thread: header, body as terminal text, attachments, links."""
+
+from __future__ import annotations
+
+from rich.console import Group as RichGroup
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..api.models import MemberLabel, Message
+from ..render.colors import chip
+from ..render.document import Document
+from ..render.html import convert_cached
+from ..render.render import render_document
+from ..render.safety import safe_text
+from ..render.when import stamp
+
+
+class MessageView(Widget, can_focus=True):
+    """Draws one message; quoted text is folded until `t` (or Enter) unfolds it."""
+
+    DEFAULT_CSS = """
+    MessageView { height: auto; padding: 0 1; margin: 0 0 1 0; }
+    """
+
+    folded: reactive[bool] = reactive(True, layout=True)
+
+    def __init__(self, message: Message, labels: list[MemberLabel] | None = None) -> None:
+        super().__init__(classes="message")
+        self.message = message
+        self.labels = labels or []
+
+    @property
+    def document(self) -> Document:
+        """The body converted for the terminal (cached per message id and update time)."""
+        message = self.message
+        return convert_cached(
+            (message.id, message.updated),
+            message.body,
+            is_plain_text=message.is_plain_text,
+        )
+
+    def header(self) -> Text:
+        """Name, labels, time, number, likes and hashtags on one line."""
+        message = self.message
+        line = safe_text(message.name or "(unknown sender)", "bold")
+        for label in self.labels:
+            line.append(" ")
+            line.append_text(chip(label.name, label.color_hex))
+        line.append(f"  {stamp(message.created)}", style="dim")
+        line.append(f"  #{message.msg_num}", style="dim")
+        if message.num_likes:
+            line.append(f"  ♥ {message.num_likes}", style="")
+        for tag in message.hashtags:
+            line.append(" ")
+            line.append_text(chip(tag.name, tag.color_hex))
+        return line
+
+    def attachments(self) -> list[Text]:
+        """A line per attachment: file name and type."""
+        lines = []
+        for attachment in self.message.attachments:
+            line = Text("📎 ", style="dim")
+            line.append_text(safe_text(attachment.filename or "(unnamed file)", "underline"))
+            if attachment.media_type:
+                line.append_text(safe_text(f"  {attachment.media_type}", "dim"))
+            lines.append(line)
+        return lines
+
+    def render(self) -> RenderableType:
+        width = max(self.size.width - 2, 20) if self.size.width else 78
+        body = render_document(self.document, width, folded=self.folded)
+        return RichGroup(self.header(), Text(""), *body, *self.attachments())
+
+    def toggle_quotes(self) -> None:
+        """Fold or unfold the quoted text."""
+        self.folded = not self.folded
