@@ -31,15 +31,7 @@ def _reader(args: list[str]) -> int:
         from .connection import open_account
 
         session = open_account(settings)
-        if not session.signed_in:
-            # Until the app shows the sign-in screen at start, point at the command line.
-            print(
-                f"lurker: {session.reason} Run `lurker login` (profile '{settings.profile}'), "
-                "or set LURKER_API_KEY; `lurker --demo` shows demo data.",
-                file=sys.stderr,
-            )
-            return 2
-        app = LurkerApp(settings, session.client)
+        app = LurkerApp(settings, session.client, session=None if settings.demo else session)
     except (SettingsError, LurkerError) as error:
         print(f"lurker: {error}", file=sys.stderr)
         return 2

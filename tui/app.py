@@ -14,8 +14,11 @@ from textual.screen import Screen
 from .api.client import ServiceClient
 from .api.library import Library
 from .api.models import Membership, Topic
+from .config.account import AccountSession
 from .screens.activity import ActivityScreen
 from .screens.groups import GroupsScreen
+from .screens.login import LoginScreen
+from .screens.session import SignInLost
 from .screens.thread import ThreadScreen
 from .screens.topics import TopicsScreen
 from .settings import DEMO_HINT, Settings
@@ -41,10 +44,13 @@ class LurkerApp(App[None]):
         Binding("question_mark", "help", "Keys"),
     ]
 
-    def __init__(self, settings: Settings, client: ServiceClient) -> None:
+    def __init__(
+        self, settings: Settings, client: ServiceClient, session: AccountSession | None = None
+    ) -> None:
         super().__init__()
         self.settings = settings
         self.client = client
+        self.session = session
         self.library = Library(client)
         state = load_state()
         if state.get("theme") in self.available_themes:
@@ -52,12 +58,36 @@ class LurkerApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
+        session = self.session
+        if session is not None and not session.signed_in:
+            login = LoginScreen.for_session(session, can_cancel=False)
+            self.push_screen(login, lambda _signed_in: self._open_start_screens())
+        else:
+            self._open_start_screens()
+
+    def _open_start_screens(self) -> None:
         banner = DEMO_HINT if self.settings.demo else ""
         self.push_screen(GroupsScreen(self.library.groups(), banner=banner))
         if self.settings.group:
             self.push_screen(TopicsScreen(self.library, None, group_name=self.settings.group))
         if self.settings.topic:
             self.push_screen(ThreadScreen(self.library, self.settings.topic))
+
+    @on(SignInLost)
+    def _sign_in_lost(self, event: SignInLost) -> None:
+        session = self.session
+        if session is None or not session.lost(event.error):
+            return
+        if isinstance(self.screen, LoginScreen):
+            return  # already asking; that sign-in will serve this screen too
+        session.sign_in_needed(event.error)
+        retry = event.retry
+
+        def signed_in(result: object) -> None:
+            if result is not None:
+                retry()
+
+        self.push_screen(LoginScreen.for_session(session), signed_in)
 
     async def on_unmount(self) -> None:
         await self.client.aclose()

@@ -105,9 +105,13 @@ async def test_failed_page_shows_error_row_and_retries_keeping_rows() -> None:
         await pilot.press("end")  # walk: the next page fails
         await until(pilot, lambda: topics.failed, "error row")
         assert len(topics.rows) == loaded
-        assert "server" in app.screen.query_one(PagedList).render_line(
-            len(topics.rows) - int(topics.scroll_y)
-        ).text or topics.failed
+        assert (
+            "server"
+            in app.screen.query_one(PagedList)
+            .render_line(len(topics.rows) - int(topics.scroll_y))
+            .text
+            or topics.failed
+        )
         await pilot.press("r")
         await until(pilot, lambda: len(topics.rows) >= loaded + 100, "retried page")
         assert not topics.failed

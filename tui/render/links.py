@@ -24,6 +24,8 @@ _NORMAL_PREFIX = re.compile(r"^(?:[a-z][a-z0-9+.-]*:(?://)?)?(?:www\.)?", re.IGN
 _PIXEL_SIZE = re.compile(r"(?:^|[;\s])(width|height)\s*:\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*(?:;|$|!)")
 _IMAGE_FILE = re.compile(r"[^/\\]+\.(?:png|jpe?g|gif|webp|bmp|svg|tiff?|heic)$", re.IGNORECASE)
 _MAX_URL = 4096
+# Layout spacers named for what they are (Gmail's "cleardot.gif", "spacer.gif", ...).
+_SPACER = re.compile(r"/(?:cleardot|spacer|blank|pixel|transparent|1x1|s)\.gif(?:[?#]|$)", re.I)
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);")
 
 
@@ -82,7 +84,7 @@ def _dimension(tag: Tag, name: str) -> float | None:
 
 def is_tracking_pixel(tag: Tag) -> bool:
     """Zero-size, one-pixel or hidden images: beacons, spacers, never content."""
-    if is_hidden(tag):
+    if is_hidden(tag) or _SPACER.search(attr(tag, "src")):
         return True
     sizes = [
         size for size in (_dimension(tag, "width"), _dimension(tag, "height")) if size is not None

@@ -10,6 +10,8 @@ Every returned ``Text`` is one terminal line no wider than ``width``; join them 
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len
@@ -26,6 +28,7 @@ __all__ = ["fold_label", "quote_runs", "render_document", "render_links", "rende
 
 _BAR = "▎ "
 _REF = re.compile(r"\[\d+\]")
+_REF_NUMBER = re.compile(r"\[(\d+)\]")
 
 
 def quote_runs(parts: Sequence[Part]) -> list[list[Part]]:
@@ -74,6 +77,7 @@ def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
     out: list[Text] = []
     for line in _part_lines(part):
         for piece in layout_line(line, room):
+            piece = piece.copy()  # layout may hand back the document's own Text
             if part.kind == "signature":
                 piece.stylize_before(styles.SIGNATURE)
             out.append(bars + (_linked(piece) if osc8 else piece))
@@ -115,15 +119,13 @@ def render_links(links: Iterable[Link], width: int, *, osc8: bool = False) -> li
     return out
 
 
-def render_document(
-    doc: Document, width: int, *, folded: bool = True, osc8: bool = False
-) -> list[Text]:
-    """The whole message body as terminal lines for ``width`` columns.
+def _shown_links(links: Sequence[Link], lines: list[Text]) -> list[Link]:
+    """The links whose reference numbers are on screen (folded quotes hide theirs)."""
+    numbers = {int(n) for line in lines for n in _REF_NUMBER.findall(line.plain)}
+    return [link for link in links if link.number in numbers]
 
-    Runs are separated by one blank line. With ``folded``, each run of quote parts is one
-    "▸ N quoted lines" line; otherwise the quote is drawn with its bars. ``osc8`` adds
-    terminal hyperlinks to link words and listed URLs.
-    """
+
+def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
     out: list[Text] = []
     for run in quote_runs(doc.parts):
         if out:
@@ -138,8 +140,55 @@ def render_document(
                 separator.rstrip()
                 out.append(separator)
             out.extend(render_part(part, width, osc8=osc8))
-    if doc.links:
+    links = _shown_links(doc.links, out) if folded else list(doc.links)
+    if links:
         if out:
             out.append(Text(end=""))
-        out.extend(render_links(doc.links, width, osc8=osc8))
+        out.extend(render_links(links, width, osc8=osc8))
     return out
+
+
+class _RenderCache:
+    """The last few layouts, by document identity: a widget redraws far more than it resizes."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, int, bool, bool], tuple[Document, list[Text]]]
+        self._items = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, doc: Document, key: tuple[int, int, bool, bool]) -> list[Text] | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is None or item[0] is not doc:
+                return None
+            self._items.move_to_end(key)
+            return item[1]
+
+    def put(self, doc: Document, key: tuple[int, int, bool, bool], lines: list[Text]) -> None:
+        with self._lock:
+            self._items[key] = (doc, lines)  # holding doc keeps its id from being reused
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+_cache = _RenderCache(64)
+
+
+def render_document(
+    doc: Document, width: int, *, folded: bool = True, osc8: bool = False
+) -> list[Text]:
+    """The whole message body as terminal lines for ``width`` columns.
+
+    Runs are separated by one blank line. With ``folded``, each run of quote parts is one
+    "▸ N quoted lines" line and the link list shows only the links still on screen;
+    otherwise quotes are drawn with their bars. ``osc8`` adds terminal hyperlinks to link
+    words and listed URLs. Recent layouts are cached: treat the returned ``Text`` objects
+    as read-only (``copy()`` one before changing it).
+    """
+    key = (id(doc), width, folded, osc8)
+    lines = _cache.get(doc, key)
+    if lines is None:
+        lines = _layout(doc, width, folded, osc8)
+        _cache.put(doc, key, lines)
+    return list(lines)

@@ -14,6 +14,7 @@ from ..api.cursor import PageCursor
 from ..api.errors import LurkerError
 from ..api.models import Page
 from ..widgets.paged_list import PagedList
+from .session import SignInLost
 
 RowT = TypeVar("RowT")
 
@@ -73,6 +74,7 @@ class PagedScreen(Screen[None], Generic[RowT]):
         except LurkerError as error:
             if cursor is self.cursor:
                 rows.set_error(str(error))
+                self.post_message(SignInLost(error, lambda: self._load_page(cursor)))
             return
         if cursor is not self.cursor:  # a newer search or sort replaced this list
             return

@@ -18,6 +18,7 @@ from ..api.models import MemberLabel, Topic, TopicPage
 from ..render.safety import safe_text
 from ..render.when import count
 from ..widgets.message_view import MessageView
+from .session import SignInLost
 
 
 class ThreadScreen(Screen[None]):
@@ -87,6 +88,7 @@ class ThreadScreen(Screen[None]):
             page = await self.cursor.next_page()
         except LurkerError as error:
             self._status(f"⚠ {error} — press r to retry")
+            self.post_message(SignInLost(error, self._load_page))
             return
         finally:
             self._loading = False

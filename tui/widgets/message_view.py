@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Group as RichGroup
 from rich.console import RenderableType
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -30,6 +30,7 @@ class MessageView(Widget, can_focus=True):
         super().__init__(classes="message")
         self.message = message
         self.labels = labels or []
+        self._laid_out: tuple[tuple[int, bool], Text] | None = None
 
     @property
     def document(self) -> Document:
@@ -68,10 +69,20 @@ class MessageView(Widget, can_focus=True):
             lines.append(line)
         return lines
 
+    def text_for(self, width: int) -> Text:
+        """The whole message laid out for `width` columns (kept until width or folding change)."""
+        key = (width, self.folded)
+        if self._laid_out is None or self._laid_out[0] != key:
+            body = render_document(self.document, max(width, 20), folded=self.folded)
+            lines = [self.header(), Text(), *body, *self.attachments()]
+            self._laid_out = (key, Text("\n").join(line.copy() for line in lines))
+        return self._laid_out[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.text_for(width).wrap(self.app.console, max(width, 1)))
+
     def render(self) -> RenderableType:
-        width = max(self.size.width - 2, 20) if self.size.width else 78
-        body = render_document(self.document, width, folded=self.folded)
-        return RichGroup(self.header(), Text(""), *body, *self.attachments())
+        return self.text_for(self.size.width)
 
     def toggle_quotes(self) -> None:
         """Fold or unfold the quoted text."""

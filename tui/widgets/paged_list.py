@@ -65,7 +65,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         Binding("pageup", "cursor_page_up", "Page up", show=False),
         Binding("pagedown,space", "cursor_page_down", "Page down", show=False),
         Binding("home,g", "first", "First", show=False),
-        Binding("end,G,shift+g", "last", "Last (loads all)"),
+        Binding("end,G,shift+g", "last", "Last (loads all)", show=False),
         Binding("enter", "select", "Open"),
         Binding("r", "retry", "Retry"),
         Binding("escape", "cancel_walk", "Stop loading"),
