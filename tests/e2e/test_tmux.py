@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -120,3 +121,56 @@ def test_refuses_plain_http_to_a_remote_host(terminal_factory: type[Terminal]) -
     assert "clear text" in screen
     assert "lurker exited 2" in screen
     assert "Traceback" not in screen
+
+
+def colours_used(styled: str) -> set[tuple[int, ...]]:
+    """Every foreground/background colour in SGR sequences: (n,) for 256-colour, (r, g, b)."""
+    found: set[tuple[int, ...]] = set()
+    for params in re.findall(r"\x1b\[([0-9;]*)m", styled):
+        codes = [int(code) for code in params.split(";") if code]
+        index = 0
+        while index < len(codes):
+            code = codes[index]
+            if code in (38, 48) and codes[index + 1 : index + 2] == [5]:
+                found.add((codes[index + 2],))
+                index += 3
+            elif code in (38, 48) and codes[index + 1 : index + 2] == [2]:
+                found.add(tuple(codes[index + 2 : index + 5]))
+                index += 5
+            else:
+                if 30 <= code <= 37 or 40 <= code <= 47 or 90 <= code <= 107:
+                    found.add((code, -1))
+                index += 1
+    return found
+
+
+def is_grey(colour: tuple[int, ...]) -> bool:
+    if len(colour) == 1:
+        return colour[0] >= 232 or colour[0] in (0, 7, 8, 15, 16, 231)
+    return len(colour) == 3 and colour[0] == colour[1] == colour[2]
+
+
+def test_no_color_is_honoured(terminal_factory: type[Terminal]) -> None:
+    term = terminal_factory(f"NO_COLOR=1 {LURKER} --demo --group lurker-dev")
+    term.wait_for("topics")
+    styled = subprocess.run(
+        ["tmux", "capture-pane", "-e", "-p", "-t", term.name],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    colours = colours_used(styled)
+    assert colours, "expected some shading"
+    # Only shades of grey remain (Textual's monochrome filter): no hue anywhere,
+    # hashtag chips included, which stay distinguishable by their padded text.
+    assert all(is_grey(colour) for colour in colours), colours
+    term.keys("C-q")
+    assert "lurker exited 0" in term.wait_for("lurker exited")
+
+
+def test_sixteen_colour_terminal_is_usable(terminal_factory: type[Terminal]) -> None:
+    term = terminal_factory(f"TERM=xterm {LURKER} --demo --group lurker-dev")
+    screen = term.wait_for("topics")
+    assert "Lurker Developers" in screen
+    term.keys("C-q")
+    assert "lurker exited 0" in term.wait_for("lurker exited")

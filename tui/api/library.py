@@ -18,6 +18,15 @@ class Library:
         """The caller's subscriptions."""
         return PageCursor(self.client.get_subs)
 
+    async def membership(self, group_name: str) -> Membership | None:
+        """The caller's subscription to `group_name` (its title and perms), if subscribed."""
+        cursor = self.groups()
+        while (page := await cursor.next_page()) is not None:
+            for group in page.data:
+                if group.group_name == group_name:
+                    return group
+        return None
+
     def topics(
         self, group_name: str | None, *, sort_field: str | None = None, query: str = ""
     ) -> PageCursor[Page[Topic]]:

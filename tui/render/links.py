@@ -25,7 +25,10 @@ _PIXEL_SIZE = re.compile(r"(?:^|[;\s])(width|height)\s*:\s*(\d+(?:\.\d+)?)\s*(?:
 _IMAGE_FILE = re.compile(r"[^/\\]+\.(?:png|jpe?g|gif|webp|bmp|svg|tiff?|heic)$", re.IGNORECASE)
 _MAX_URL = 4096
 # Layout spacers named for what they are (Gmail's "cleardot.gif", "spacer.gif", ...).
-_SPACER = re.compile(r"/(?:cleardot|spacer|blank|pixel|transparent|1x1|s)\.gif(?:[?#]|$)", re.I)
+_SPACER = re.compile(
+    r"/(?:cleardot|blank|pixel|transparent|1x1|s|[^/]*spacer[^/]*)\.(?:gif|png|jpe?g)(?:[?#]|$)",
+    re.IGNORECASE,
+)
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);")
 
 

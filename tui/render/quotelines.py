@@ -79,7 +79,7 @@ def _footer_start(lines: list[RawLine]) -> int | None:
             return index
         if raw.plain == "--" and after.startswith("You received this message because"):
             return index
-        if _UNDERSCORES.fullmatch(raw.plain) and "mailing list" in after:
+        if _UNDERSCORES.match(raw.plain) and "mailing list" in raw.plain + after:
             return index
     return None
 

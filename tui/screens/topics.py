@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Static
 
+from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models import Membership, Page, Topic
 from ..render.when import count
@@ -75,6 +76,18 @@ class TopicsScreen(PagedScreen[Topic]):
         self.sub_title = self.title_text
         self.query_one("#search", Input).display = False
         self._restart()
+        if self.group is None and self.group_name:
+            self._find_group(self.group_name)
+
+    @work(group="group", exit_on_error=False)
+    async def _find_group(self, name: str) -> None:
+        # Opened by name (--group): learn its title and what the user may do there.
+        try:
+            self.group = await self.library.membership(name)
+        except LurkerError:
+            return
+        self.sub_title = self.title_text
+        self._update_title()
 
     def _restart(self) -> None:
         self.start_list(

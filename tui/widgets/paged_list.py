@@ -308,7 +308,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             text.align("center", width)
             style = self.get_component_rich_style("paged-list--empty")
             return fit_line(text, width, style, self.app.console)
-        return Strip.blank(width)
+        return Strip.blank(width, Style())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":

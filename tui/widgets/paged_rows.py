@@ -43,6 +43,7 @@ def fit_line(text: Text, width: int, base: Style | None, console: Console) -> St
     if text.spans:
         segments = list(text.render(console))
     else:  # Text.render drops the base style when there are no spans.
-        segments = [Segment(text.plain, console.get_style(text.style) if text.style else None)]
+        segments = [Segment(text.plain, console.get_style(text.style) if text.style else Style())]
     strip = Strip(segments, width)
-    return strip.apply_style(base) if base else strip
+    # Every segment needs a Style: Textual's NO_COLOR filter reads `segment.style.color`.
+    return strip.apply_style(base if base else Style())

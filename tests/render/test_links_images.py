@@ -1,0 +1,114 @@
+"""Links get reference numbers and a list; images become placeholders, pixels vanish."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from tui.render.document import Document, Link
+from tui.render.html import convert
+
+
+def _body(doc: Document) -> str:
+    return "\n".join(part.text.plain for part in doc.parts)
+
+
+def test_link_words_get_a_number_and_the_url_is_listed() -> None:
+    doc = convert('<p>Read <a href="https://example.org/docs">the docs</a> first.</p>')
+    assert _body(doc) == "Read the docs[1] first."
+    assert doc.links == (Link(1, "https://example.org/docs", "the docs"),)
+
+
+def test_bare_url_shown_once_without_a_number() -> None:
+    doc = convert('<p>See <a href="https://example.org/a">https://example.org/a</a></p>')
+    assert _body(doc) == "See https://example.org/a"
+    assert doc.links == ()
+
+
+@pytest.mark.parametrize(
+    ("href", "text"),
+    [
+        ("https://www.example.org/", "example.org"),
+        ("mailto:ana@example.com", "ana@example.com"),
+        ("https://example.org/x?utm_source=footer", "https://example.org/x"),
+    ],
+)
+def test_text_that_already_is_the_target_gets_no_number(href: str, text: str) -> None:
+    doc = convert(f'<a href="{href}">{text}</a>')
+    assert _body(doc) == text
+    assert doc.links == ()
+
+
+def test_same_url_keeps_its_number() -> None:
+    doc = convert(
+        '<a href="https://a.org">one</a> <a href="https://b.org">two</a> <a href="https://a.org">three</a>'
+    )
+    assert _body(doc) == "one[1] two[2] three[1]"
+    assert [link.number for link in doc.links] == [1, 2]
+
+
+def test_mail_link_with_other_words_is_numbered() -> None:
+    doc = convert('<a href="mailto:abc@example.com">a@example.com</a>')
+    assert _body(doc) == "a@example.com[1]"
+    assert doc.links[0].url == "mailto:abc@example.com"
+
+
+@pytest.mark.parametrize(
+    "href", ["javascript:alert(1)", "#top", "data:text/html,<b>x</b>", "", "cid:part1"]
+)
+def test_links_that_lead_nowhere_are_plain_words(href: str) -> None:
+    doc = convert(f'<a href="{href}">words</a>')
+    assert _body(doc) == "words"
+    assert doc.links == ()
+
+
+def test_double_escaped_href_is_repaired() -> None:
+    doc = convert(
+        '<a href="https://api.example.com/n/&amp;lt;id&amp;gt;/e">https://api.example.com/n/&lt;id&gt;/e</a>'
+    )
+    assert _body(doc) == "https://api.example.com/n/<id>/e"
+    assert doc.links == ()
+
+
+def test_link_text_keeps_its_underscores_and_stars() -> None:
+    doc = convert('<a href="https://x.org">snake_case 2*3*4</a>')
+    assert _body(doc) == "snake_case 2*3*4[1]"
+
+
+def test_image_placeholders() -> None:
+    doc = convert(
+        '<img alt="Company logo" src="https://x.org/logo.png">'
+        '<img src="https://x.org/img/photo%20one.jpg?w=3">'
+        '<img src="cid:image001.png@01D2">'
+        '<img src="https://x.org/unnamed">'
+    )
+    assert _body(doc) == "[image: Company logo][image: photo one.jpg][image: image001.png][image]"
+
+
+@pytest.mark.parametrize(
+    "img",
+    [
+        '<img width="1" height="1" src="https://t.example/open.gif">',
+        '<img width="0" height="0" src="https://t.example/o">',
+        '<img style="width:1px;height:1px" src="https://t.example/o">',
+        '<img style="display:none" src="https://t.example/o" alt="pixel">',
+        '<img src="https://x.org/spacer.gif" alt="">',
+    ],
+)
+def test_tracking_pixels_and_decorative_images_vanish(img: str) -> None:
+    doc = convert(f"<p>before{img}after</p>")
+    assert _body(doc) == "beforeafter"
+
+
+def test_data_uri_image_never_shows_its_bytes() -> None:
+    payload = base64.b64encode(bytes(range(256)) * 1200).decode()  # ~400 KB
+    doc = convert(f'<p>Screenshot:</p><img src="data:image/png;base64,{payload}" alt="">')
+    assert _body(doc) == "Screenshot:\n\n[image]"
+    assert payload[:40] not in doc.plain()
+    assert "data:" not in doc.plain()
+
+
+def test_linked_image() -> None:
+    doc = convert('<a href="https://x.org"><img alt="Home" src="https://x.org/h.png"></a>')
+    assert _body(doc) == "[image: Home][1]"
