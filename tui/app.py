@@ -40,7 +40,7 @@ class LurkerApp(App[None]):
     TITLE = "Lurker"
     CSS_PATH = STYLES / "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("question_mark", "help", "Keys"),
     ]
 

@@ -83,7 +83,7 @@ async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
 
         app.fetch_next()
         await wait_for(pilot, lambda: paged_list.failed)
-        expected = "⚠ Server said [b]503[/b] — press Enter or r to retry"
+        expected = "⚠ Enter or r: retry · Server said [b]503[/b]"
         assert screen_lines(paged_list)[5] == expected
         assert list(paged_list.rows) == [0, 1, 2, 3, 4]
 

@@ -15,7 +15,9 @@ from ..api.errors import LurkerError, RateLimitError
 from ..api.library import Library
 from ..api.models import ActivityEntry, Membership, Page
 from ..api.params import ActivityQuery
-from ..render.when import count
+from ..render.html import entry_text
+from ..render.safety import clean
+from ..render.when import count, stamp
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters
 from .activity_rows import render_activity_row
@@ -117,6 +119,15 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
         rows.total = cursor.total_count
         rows.append_rows(page.data if page else [], ended=cursor.ended)
         self._update_title()
+        self.show_position()
+
+    @on(PagedList.RowActivated)
+    def _show_entry(self, event: PagedList.RowActivated[ActivityEntry]) -> None:
+        # Long entries are cropped in the list: Enter shows the whole of one.
+        entry = event.row
+        self.notify(
+            entry_text(entry.entry).plain, title=stamp(entry.created), timeout=12, markup=False
+        )
 
     def action_follow(self) -> None:
         """Poll for new entries at a gentle interval (or stop)."""
@@ -145,7 +156,7 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
             self._schedule()
             return
         except LurkerError as error:
-            self.notify(str(error), severity="warning", title="Follow")
+            self.notify(clean(str(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
         self._add_new(page.data if page else [])
@@ -164,4 +175,6 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
         if self.cursor is not None and self.cursor.total_count is not None:
             self.cursor.total_count += len(fresh)
             rows.total = self.cursor.total_count
-        self.notify(f"{count(len(fresh), 'new entry', 'new entries')}", title="Activity")
+        self.notify(
+            f"{count(len(fresh), 'new entry', 'new entries')}", title="Activity", markup=False
+        )

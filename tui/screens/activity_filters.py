@@ -49,12 +49,16 @@ class ActivityFilters(Vertical):
             yield Select(RESTRICT_DATE, value="", allow_blank=False, id="restrict_date")
             yield Select(ORDERS, value="created:desc", allow_blank=False, id="order")
         with Horizontal(classes="filter-row"):
-            yield Input(placeholder="start YYYY-MM-DD", id="start_date")
-            yield Input(placeholder="end YYYY-MM-DD", id="end_date")
-            yield Input(placeholder="action e.g. added_member", id="action")
+            yield Input(placeholder="from date", id="start_date")
+            yield Input(placeholder="to date", id="end_date")
+            yield Input(placeholder="action", id="action")
             yield Input(placeholder="member id", id="member_info_id")
             yield Button("Apply", id="apply", variant="primary")
+        yield Label("Dates as YYYY-MM-DD; action e.g. added_member", id="filter-hint")
         yield Label("", id="filter-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#filter-error").display = False
 
     def current_query(self) -> ActivityQuery:
         """The query the form describes."""
@@ -73,7 +77,9 @@ class ActivityFilters(Vertical):
 
     def show_error(self, message: str) -> None:
         """Say why the service refused the last query (the form keeps its values)."""
-        self.query_one("#filter-error", Label).update(message)
+        error = self.query_one("#filter-error", Label)
+        error.update(message)
+        error.display = bool(message)
 
     def _select(self, name: str) -> str | None:
         value = self.query_one(f"#{name}", Select).value

@@ -15,9 +15,9 @@ def render_activity_row(
     entry: ActivityEntry, width: int, selected: bool, now: datetime | None = None
 ) -> Text:
     """Age, the entry's text (its HTML flattened, names kept) and the `via` marker."""
-    line = Text(f"{relative(entry.created, now):>11}  ", style="dim")
+    line = Text(f"{relative(entry.created, now):>11} ", style="dim")
+    # The `via` marker goes before the text, so cropping a long entry never hides it.
+    via = entry.via.removeprefix("via_").replace("_", " ") if entry.via else ""
+    line.append(f"{via[:6]:<6} ", style="italic")
     line.append_text(entry_text(entry.entry))
-    if entry.via:
-        via = entry.via.removeprefix("via_").replace("_", " ")
-        line.append(f"  [via {via}]", style="dim italic")
     return line

@@ -9,7 +9,7 @@ from datetime import datetime
 from rich.text import Text
 
 from ..api.models import Membership
-from ..render.safety import safe_text
+from ..render.safety import clean, safe_text
 from ..render.when import relative
 
 
@@ -34,7 +34,7 @@ class GroupRow:
         """A sentence saying why the archives cannot be opened."""
         if self.group is None or self.readable:
             return ""
-        name = self.group.display_name
+        name = clean(self.group.display_name)
         if not any(self.group.perms.model_dump().values()):
             return f"{name}: the group's owner has turned off API access, so it can't be read here."
         return f"{name}: the group does not let members read its archives."
@@ -68,7 +68,8 @@ def render_group_row(
     group = row.group
     marks = ("read" if row.readable else "no access") + (" · log" if row.shows_activity else "")
     right = Text()
-    right.append(f"{group.subs_count:>7,} ", style="")
+    right.append(f"{group.subs_count:>7,}", style="")
+    right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
     right.append(f"{relative(group.most_recent_message, now):>11} ", style="dim")
     right.append(f"{marks:<12}", style="" if row.readable else "dim italic")
     left = Text("  └ " if row.depth else "", style="dim")

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Header, Static
 
 from ..api.cursor import PageCursor
 from ..api.models import Membership, Page
+from ..render.safety import clean
 from ..widgets.paged_list import PagedList
 from .group_rows import GroupRow, ordered, render_group_row
 from .paged import PagedScreen, title_bar
@@ -93,8 +94,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
             return
         if not row.shows_activity:
             self.notify(
-                f"You can't view {row.group.display_name}'s activity log: only its moderators can.",
+                f"You can't view {clean(row.group.display_name)}'s activity log: "
+                "only its moderators can.",
                 severity="warning",
+                markup=False,
             )
             return
         self.post_message(self.ActivityOpened(row.group))
@@ -103,6 +106,6 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def _open(self, event: PagedList.RowActivated[GroupRow]) -> None:
         row = event.row
         if not row.readable:
-            self.notify(row.why_unreadable(), severity="warning", title="Can't open")
+            self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
         self.post_message(self.GroupOpened(row.group))

@@ -45,14 +45,26 @@ class PagedScreen(Screen[None], Generic[RowT]):
         self.cursor = cursor
         self.workers.cancel_group(self, "page")
         self.paged_list.reset()
+        self._request_page(cursor)
+
+    def _request_page(self, cursor: PageCursor[Any]) -> None:
+        # Marked loading at once, so a LoadMore already queued cannot ask a second time.
+        self.paged_list.set_loading()
         self._load_page(cursor)
 
     @on(PagedList.LoadMore)
-    @on(PagedList.RetryRequested)
     def _more_wanted(self) -> None:
         cursor = self.cursor
+        rows = self.paged_list
+        if cursor is None or cursor.ended or rows.page_loading or rows.failed:
+            return  # a failed page waits for the user's retry
+        self._request_page(cursor)
+
+    @on(PagedList.RetryRequested)
+    def _retry_wanted(self) -> None:
+        cursor = self.cursor
         if cursor is not None and not cursor.ended and not self.paged_list.page_loading:
-            self._load_page(cursor)
+            self._request_page(cursor)
 
     @on(PagedList.RowHighlighted)
     def _show_position(self) -> None:
@@ -68,13 +80,12 @@ class PagedScreen(Screen[None], Generic[RowT]):
     @work(exclusive=True, group="page", exit_on_error=False)
     async def _load_page(self, cursor: PageCursor[Any]) -> None:
         rows = self.paged_list
-        rows.set_loading()
         try:
             page = await cursor.next_page()
         except LurkerError as error:
             if cursor is self.cursor:
                 rows.set_error(str(error))
-                self.post_message(SignInLost(error, lambda: self._load_page(cursor)))
+                self.post_message(SignInLost(error, lambda: self._request_page(cursor)))
             return
         if cursor is not self.cursor:  # a newer search or sort replaced this list
             return

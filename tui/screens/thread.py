@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -45,6 +45,7 @@ class ThreadScreen(Screen[None]):
         self.cursor: PageCursor[TopicPage] = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
         self._loading = False
+        self._current = 0  # the message n/p move from (focus changes land a frame later)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -69,7 +70,7 @@ class ThreadScreen(Screen[None]):
             return
         title = safe_text(self.topic.subject or "(no subject)", "bold")
         total = self.cursor.total_count or self.topic.num_messages
-        title.append(f"  · {count(total, 'message')}", style="dim")
+        title.append(f" · {count(total, 'message')}", style="dim")
         self.query_one("#title", Static).update(title)
         self.sub_title = self.topic.subject
 
@@ -106,6 +107,15 @@ class ThreadScreen(Screen[None]):
         if len(self.views) == len(new) and new:
             new[0].focus()
         self._status("")
+        self._convert_bodies(new)
+
+    @work(thread=True, group="convert", exit_on_error=False)
+    def _convert_bodies(self, views: list[MessageView]) -> None:
+        # In order, off the UI thread: the first screenful shows while the rest converts,
+        # and a 500 KB body never freezes the keys.
+        for view in views:
+            document = view.convert()
+            self.app.call_from_thread(view.show_document, document)
 
     def _scrolled(self, scroll_y: float) -> None:
         container = self.query_one("#messages", VerticalScroll)
@@ -114,15 +124,18 @@ class ThreadScreen(Screen[None]):
             self._load_page()
 
     def _focused_index(self) -> int:
-        views = self.views
-        focused = self.focused
-        return views.index(focused) if isinstance(focused, MessageView) else 0
+        return self._current
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, MessageView):
+            self._current = self.views.index(event.widget)
 
     def _go(self, index: int) -> None:
         views = self.views
         if not views:
             return
         index = max(0, min(index, len(views) - 1))
+        self._current = index
         views[index].focus(scroll_visible=False)
         self.query_one("#messages", VerticalScroll).scroll_to_widget(
             views[index], animate=False, top=True

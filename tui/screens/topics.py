@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Input, Static
 from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models import Membership, Page, Topic
+from ..render.safety import clean
 from ..render.when import count
 from ..widgets.paged_list import PagedList
 from .paged import PagedScreen, title_bar
@@ -90,6 +91,11 @@ class TopicsScreen(PagedScreen[Topic]):
         self._update_title()
 
     def _restart(self) -> None:
+        self.paged_list.empty_text = (
+            f"No topics match “{self.query_text}”. Esc returns to all topics."
+            if self.query_text
+            else "No topics here."
+        )
         self.start_list(
             self.library.topics(self.group_name, sort_field=self.sort_field, query=self.query_text)
         )
@@ -162,7 +168,7 @@ class TopicsScreen(PagedScreen[Topic]):
     def action_toggle_sort(self) -> None:
         """Switch between most recent first and sticky first."""
         if not self.group_name:
-            self.notify("Topics across all groups can only be sorted by most recent.")
+            self.notify("Topics across all groups can only be sorted by most recent.", markup=False)
             return
         self.sort_field = "recentpostdate" if self.sort_field == "sticky" else "sticky"
         self._unsearched = None
@@ -175,12 +181,13 @@ class TopicsScreen(PagedScreen[Topic]):
     def action_activity(self) -> None:
         """Open this group's activity log where permitted."""
         if self.group is None:
-            self.notify("Pick a group first: the activity log belongs to one group.")
+            self.notify("Pick a group first: the activity log belongs to one group.", markup=False)
         elif not self.group.perms.view_activity:
             self.notify(
-                f"You can't view {self.group.display_name}'s activity log: only its "
+                f"You can't view {clean(self.group.display_name)}'s activity log: only its "
                 "moderators can.",
                 severity="warning",
+                markup=False,
             )
         else:
             self.post_message(self.ActivityOpened(self.group))

@@ -31,16 +31,25 @@ class MessageView(Widget, can_focus=True):
         self.message = message
         self.labels = labels or []
         self._laid_out: tuple[tuple[int, bool], Text] | None = None
+        self.document: Document | None = None
 
-    @property
-    def document(self) -> Document:
-        """The body converted for the terminal (cached per message id and update time)."""
+    def convert(self) -> Document:
+        """The body converted for the terminal (cached per message id and update time).
+
+        Pure and thread-safe: the thread view calls it off the UI thread.
+        """
         message = self.message
         return convert_cached(
             (message.id, message.updated),
             message.body,
             is_plain_text=message.is_plain_text,
         )
+
+    def show_document(self, document: Document) -> None:
+        """Draw the converted body (until then a placeholder line stands in)."""
+        self.document = document
+        self._laid_out = None
+        self.refresh(layout=True)
 
     def header(self) -> Text:
         """Name, labels, time, number, likes and hashtags on one line."""
@@ -73,7 +82,10 @@ class MessageView(Widget, can_focus=True):
         """The whole message laid out for `width` columns (kept until width or folding change)."""
         key = (width, self.folded)
         if self._laid_out is None or self._laid_out[0] != key:
-            body = render_document(self.document, max(width, 20), folded=self.folded)
+            if self.document is None:
+                body = [Text("…", style="dim")]
+            else:
+                body = render_document(self.document, max(width, 20), folded=self.folded)
             lines = [self.header(), Text(), *body, *self.attachments()]
             self._laid_out = (key, Text("\n").join(line.copy() for line in lines))
         return self._laid_out[1]

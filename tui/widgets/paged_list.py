@@ -231,7 +231,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     def _status(self) -> tuple[str, str] | None:
         """The text and component class of the row after the last row, if any."""
         if self._error is not None:
-            return f"⚠ {self._error} — press Enter or r to retry", "paged-list--error"
+            # The key first: a long message is cropped at the right edge.
+            return f"⚠ Enter or r: retry · {self._error}", "paged-list--error"
         if self._walking:
             count = f"{len(self._rows):,}"
             progress = f"{count} of {self.total:,}" if self.total else f"{count} rows"
@@ -289,7 +290,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         index = self.scroll_offset.y + y
         if index < len(self._rows):
             selected = index == self.cursor
-            base = self.get_component_rich_style("paged-list--cursor") if selected else None
+            base = (
+                self.get_component_rich_style("paged-list--cursor") if selected else self.rich_style
+            )
             key = (index, width, base)
             strip = self._strips.get(key)
             if strip is None:
@@ -308,7 +311,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             text.align("center", width)
             style = self.get_component_rich_style("paged-list--empty")
             return fit_line(text, width, style, self.app.console)
-        return Strip.blank(width, Style())
+        return Strip.blank(width, self.rich_style)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
