@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from tui.api import errors as e
+from tui.api.redact import RedactSecrets, protect_logs
 from tui.config.messages import sign_in_message
-from tui.config.redact import RedactSecrets, protect_logs
 
 ORIGIN = "https://groups.example.com"
 NOON = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from http.cookiejar import Cookie
 from typing import Any, TypeVar
 
 import httpx
@@ -31,6 +32,7 @@ from .models import (
 )
 from .origin import api_root
 from .params import ActivityQuery, Params, encode
+from .redact import protect_logs
 from .transport import decode, transport_error, unwrap_extended
 
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
@@ -61,6 +63,8 @@ class ServiceClient:
         self._authorization = f"Bearer {api_key}" if api_key else ""
         self._csrf = ""
         self.user: User | None = None
+        self.worked = False  # an authenticated call has succeeded with these credentials
+        protect_logs()
         self._http = httpx.AsyncClient(
             transport=transport,
             timeout=timeout,
@@ -88,6 +92,53 @@ class ServiceClient:
             return "token"
         return "cookie" if self._csrf else "none"
 
+    # --- credentials ---------------------------------------------------------------------------
+
+    def use_api_key(self, api_key: str) -> None:
+        """Authenticate every request with this API key from now on."""
+        self.forget()
+        self._authorization = f"Bearer {api_key}"
+
+    def use_token(self, token: str) -> None:
+        """Authenticate with a Basic token from `login(token=True)`."""
+        self.forget()
+        basic = base64.b64encode(f"{token}:".encode()).decode("ascii")
+        self._authorization = f"Basic {basic}"
+
+    def use_session(self, cookies: Iterable[Cookie], csrf: str) -> None:
+        """Authenticate with a saved cookie session and its csrf token."""
+        self.forget()
+        for cookie in cookies:
+            self._http.cookies.jar.set_cookie(cookie)
+        self._csrf = csrf
+
+    def forget(self) -> None:
+        """Drop whatever credential the client holds."""
+        self._authorization = ""
+        self._csrf = ""
+        self._http.cookies.clear()
+        self.worked = False
+
+    @property
+    def api_key(self) -> str:
+        """The API key in use, or empty."""
+        return self._authorization.removeprefix("Bearer ") if self.auth_kind == "api_key" else ""
+
+    @property
+    def token(self) -> str:
+        """The Basic token in use, or empty."""
+        if self.auth_kind != "token":
+            return ""
+        encoded = self._authorization.removeprefix("Basic ")
+        return base64.b64decode(encoded).decode().removesuffix(":")
+
+    @property
+    def session(self) -> tuple[list[Cookie], str]:
+        """The cookie session's cookies and csrf token (empty when not a cookie session)."""
+        if self.auth_kind != "cookie":
+            return [], ""
+        return list(self._http.cookies.jar), self._csrf
+
     # --- signing in -------------------------------------------------------------------------
 
     async def login(
@@ -100,9 +151,7 @@ class ServiceClient:
         result = await self._call("login", form, LoginResult, write=True)
         self.user = result.user
         if token and result.token:
-            basic = base64.b64encode(f"{result.token}:".encode()).decode("ascii")
-            self._authorization = f"Basic {basic}"
-            self._http.cookies.clear()
+            self.use_token(result.token)
         else:
             self._authorization = ""
             self._csrf = result.user.csrf_token
@@ -223,6 +272,8 @@ class ServiceClient:
         write: bool = False,
     ) -> ModelT:
         body = unwrap_extended(await self._exchange(endpoint, params, write=write))
+        if self.auth_kind != "none":
+            self.worked = True
         if model is None:
             return None  # type: ignore[return-value]
         try:

@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from http.cookiejar import Cookie
 from typing import Any, Literal
 
-from ..api.client import ModelT, ServiceClient
-from ..api.params import Params
-from .redact import protect_logs
+from ..api.client import ServiceClient
 
 CredentialKind = Literal["api_key", "token", "cookie"]
 KINDS: tuple[CredentialKind, ...] = ("api_key", "token", "cookie")
@@ -94,67 +92,32 @@ def token_expiry(token: str) -> float | None:
 
 
 class AccountClient(ServiceClient):
-    """ServiceClient plus what saving and restoring a sign-in needs.
-
-    It reaches into the base class's credential attributes; these methods belong in
-    ServiceClient itself, and move there when its owner adds them.
-    """
-
-    def __init__(self, base_url: str, **options: Any) -> None:
-        super().__init__(base_url, **options)
-        protect_logs()
-        self.worked = False  # an authenticated call has succeeded with this client
-
-    def use_api_key(self, api_key: str) -> None:
-        """Authenticate every request with this API key from now on."""
-        self.forget()
-        self._authorization = f"Bearer {api_key}"
-
-    def forget(self) -> None:
-        """Drop whatever credential the client holds."""
-        self._authorization = ""
-        self._csrf = ""
-        self._http.cookies.clear()
-        self.worked = False
+    """ServiceClient that can export its sign-in for saving, and take a saved one back."""
 
     def credential(self, email: str = "") -> Credential | None:
         """The credential the client holds now, ready to save (None when signed out)."""
         kind = self.auth_kind
         if kind == "api_key":
-            return Credential("api_key", secret=self._authorization.removeprefix("Bearer "))
+            return Credential("api_key", secret=self.api_key)
         if kind == "token":
-            encoded = self._authorization.removeprefix("Basic ")
-            token = base64.b64decode(encoded).decode().removesuffix(":")
+            token = self.token
             return Credential("token", secret=token, email=email, expires=token_expiry(token))
         if kind == "cookie":
-            cookies = tuple(_stored(cookie) for cookie in self._http.cookies.jar)
+            jar, csrf = self.session
+            cookies = tuple(_stored(cookie) for cookie in jar)
             ends = [cookie.expires for cookie in cookies if cookie.expires is not None]
             expires = float(min(ends)) if ends else None
-            return Credential(
-                "cookie", cookies=cookies, csrf=self._csrf, email=email, expires=expires
-            )
+            return Credential("cookie", cookies=cookies, csrf=csrf, email=email, expires=expires)
         return None
 
     def restore(self, credential: Credential) -> None:
         """Authenticate with a saved credential."""
-        self.forget()
         if credential.kind == "api_key":
-            self._authorization = f"Bearer {credential.secret}"
+            self.use_api_key(credential.secret)
         elif credential.kind == "token":
-            basic = base64.b64encode(f"{credential.secret}:".encode()).decode("ascii")
-            self._authorization = f"Basic {basic}"
+            self.use_token(credential.secret)
         else:
-            for cookie in credential.cookies:
-                self._http.cookies.jar.set_cookie(_cookie(cookie))
-            self._csrf = credential.csrf
-
-    async def _call(
-        self, endpoint: str, params: Params, model: type[ModelT] | None, *, write: bool = False
-    ) -> ModelT:
-        result = await super()._call(endpoint, params, model, write=write)
-        if self.auth_kind != "none":
-            self.worked = True
-        return result
+            self.use_session([_cookie(cookie) for cookie in credential.cookies], credential.csrf)
 
 
 def _stored(cookie: Cookie) -> StoredCookie:
