@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -65,23 +62,3 @@ async def client(demo: DemoService) -> AsyncIterator[ServiceClient]:
 @pytest.fixture
 def library(client: ServiceClient) -> Library:
     return Library(client)
-
-
-@pytest.fixture(scope="session")
-def demo_server() -> Iterator[str]:
-    """`lurker demo-server` on a free loopback port; yields its origin."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tui", "demo-server", "--port", "0", "--api-key", "test-key"],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    try:
-        assert "http://127.0.0.1:" in line, line
-        url = line.split("http://", 1)[1].split("/", 1)[0]
-        yield f"http://{url}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)

@@ -46,11 +46,26 @@ def _demo_server(args: list[str]) -> int:
     )
     parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
     parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
+    parser.add_argument("--topics", type=int, default=10_000, help="size of the large group")
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to answers")
+    parser.add_argument("--error-rate", type=float, default=0.0, help="fraction of 'server' errors")
+    parser.add_argument("--drop-rate", type=float, default=0.0, help="fraction of dropped answers")
+    parser.add_argument(
+        "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
+    )
     options = parser.parse_args(args)
+    from .demo import DemoConfig
     from .demo.server import serve
 
+    config = DemoConfig(
+        big_group_topics=options.topics,
+        latency=options.latency,
+        error_rate=options.error_rate,
+        drop_rate=options.drop_rate,
+        rate_limit=options.rate_limit,
+    )
     try:
-        serve(port=options.port, api_key=options.api_key)
+        serve(port=options.port, api_key=options.api_key, config=config)
     except KeyboardInterrupt:
         pass
     return 0
