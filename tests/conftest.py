@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -62,3 +65,29 @@ async def client(demo: DemoService) -> AsyncIterator[ServiceClient]:
 @pytest.fixture
 def library(client: ServiceClient) -> Library:
     return Library(client)
+
+
+def start_demo_server(*flags: str, api_key: str = "test-key") -> tuple[subprocess.Popen[str], str]:
+    """Run `lurker demo-server` on a free loopback port; returns the process and its origin."""
+    command = [sys.executable, "-m", "tui", "demo-server", "--port", "0", "--api-key", api_key]
+    process = subprocess.Popen(
+        [*command, *flags],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()  # printed once it listens
+    if "http://127.0.0.1:" not in line:
+        process.kill()
+        raise AssertionError(f"demo-server did not start: {line!r}")
+    return process, "http://" + line.split("http://", 1)[1].split("/", 1)[0]
+
+
+@pytest.fixture(scope="session")
+def demo_server() -> Iterator[str]:
+    """`lurker demo-server` on a free loopback port (API key "test-key"); yields its origin."""
+    process, origin = start_demo_server()
+    yield origin
+    process.terminate()
+    process.wait(timeout=10)

@@ -3,44 +3,21 @@
 from __future__ import annotations
 
 import math
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
+from tests.conftest import start_demo_server
 from tui.api import PageCursor, ServiceClient
 from tui.api import errors as e
 from tui.api.backoff import RetryPolicy
 from tui.api.library import Library
 
 
-def start_server(*flags: str) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tui", "demo-server", "--port", "0", "--api-key", "k", *flags],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()  # printed once it listens
-    assert "http://127.0.0.1:" in line, line
-    return process, "http://" + line.split("http://", 1)[1].split("/", 1)[0]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    process, origin = start_server()
-    yield origin
-    process.terminate()
-    process.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def dropping_server() -> Iterator[str]:
-    process, origin = start_server("--drop-rate", "1.0")
+    process, origin = start_demo_server("--drop-rate", "1.0")
     yield origin
     process.terminate()
     process.wait(timeout=10)
@@ -50,8 +27,8 @@ async def no_wait(_seconds: float) -> None:
     return None
 
 
-async def test_reads_over_a_socket(server: str) -> None:
-    async with ServiceClient(server, api_key="k") as client:
+async def test_reads_over_a_socket(demo_server: str) -> None:
+    async with ServiceClient(demo_server, api_key="test-key") as client:
         subs = await client.get_subs()
         assert "parent+child" in {group.group_name for group in subs.data}
         topics = await client.get_topics(group_name="parent+child", limit=5)
@@ -63,23 +40,23 @@ async def test_reads_over_a_socket(server: str) -> None:
         assert huge.topic.id == 2**53 + 1
 
 
-async def test_errors_over_a_socket(server: str) -> None:
-    async with ServiceClient(server, api_key="wrong") as client:
+async def test_errors_over_a_socket(demo_server: str) -> None:
+    async with ServiceClient(demo_server, api_key="wrong") as client:
         with pytest.raises(e.UnauthorizedError):
             await client.get_subs()
-    async with ServiceClient(server, api_key="k") as client:
+    async with ServiceClient(demo_server, api_key="test-key") as client:
         with pytest.raises(e.GroupNotFoundError):
             await client.get_topics(group_name="parent child")  # what a raw '+' turns into
         with pytest.raises(e.InadequatePermissionsError):
             await client.get_topics(group_name="private-archives")
     async with httpx.AsyncClient() as raw:
-        response = await raw.get(server + "/api/v1/nosuchendpoint")
+        response = await raw.get(demo_server + "/api/v1/nosuchendpoint")
     assert response.status_code == 404
     assert response.text.strip() == "404 page not found"
 
 
-async def test_cursor_walks_to_the_end_over_a_socket(server: str) -> None:
-    async with ServiceClient(server, api_key="k") as client:
+async def test_cursor_walks_to_the_end_over_a_socket(demo_server: str) -> None:
+    async with ServiceClient(demo_server, api_key="test-key") as client:
         cursor = Library(client).topics("big-archive")
         seen: set[object] = set()
         while (page := await cursor.next_page()) is not None:
@@ -90,7 +67,9 @@ async def test_cursor_walks_to_the_end_over_a_socket(server: str) -> None:
 
 async def test_dropped_connections_surface_after_bounded_retries(dropping_server: str) -> None:
     policy = RetryPolicy(transport_attempts=2)
-    async with ServiceClient(dropping_server, api_key="k", retry=policy, sleep=no_wait) as client:
+    async with ServiceClient(
+        dropping_server, api_key="test-key", retry=policy, sleep=no_wait
+    ) as client:
         cursor = PageCursor(client.get_subs)
         with pytest.raises(e.ConnectionDroppedError):
             await cursor.next_page()

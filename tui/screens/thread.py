@@ -18,6 +18,7 @@ from ..api.models import MemberLabel, Topic, TopicPage
 from ..render.safety import safe_text
 from ..render.when import count
 from ..widgets.message_view import MessageView
+from .links import LinkPicker
 from .session import SignInLost
 
 
@@ -32,6 +33,7 @@ class ThreadScreen(Screen[None]):
         Binding("home,g", "first", "First", show=False),
         Binding("end,G", "last", "Last", show=False),
         Binding("t,enter", "toggle_quotes", "Quotes"),
+        Binding("o", "links", "Links"),
         Binding("r", "retry", "Retry", show=False),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
@@ -172,6 +174,20 @@ class ThreadScreen(Screen[None]):
         focused = self.focused
         if isinstance(focused, MessageView):
             focused.toggle_quotes()
+
+    def action_links(self) -> None:
+        """List the current message's links, to open or copy one."""
+        focused = self.focused
+        if not isinstance(focused, MessageView):
+            return
+        document = focused.document
+        if document is None:
+            self.app.notify("This message is still loading.", markup=False)
+        elif not document.links:
+            self.app.notify("This message has no links.", markup=False)
+        else:
+            title = f"Links in message #{focused.message.msg_num}"
+            self.app.push_screen(LinkPicker(document.links, title))
 
     def action_retry(self) -> None:
         """Try the failed page again."""

@@ -17,6 +17,11 @@ from ..render.safety import safe_text
 from ..render.when import stamp
 
 
+def _words(document: Document) -> str:
+    """The document's text with all spacing made single spaces, for comparing two."""
+    return " ".join(" ".join(part.text.plain.split()) for part in document.parts)
+
+
 class MessageView(Widget, can_focus=True):
     """Draws one message; quoted text is folded until `t` (or Enter) unfolds it."""
 
@@ -36,13 +41,31 @@ class MessageView(Widget, can_focus=True):
     def convert(self) -> Document:
         """The body converted for the terminal (cached per message id and update time).
 
+        The body holds the whole message; the API's `quoted` field names the quoted part
+        of it (and `remainder` the rest, which the body already shows). When the body's
+        HTML gives no sign of the quote, it is cut out of the body and shown as one:
+        the text before it, the quote, then any text after it, nothing twice.
+
         Pure and thread-safe: the thread view calls it off the UI thread.
         """
         message = self.message
+        key = (message.id, message.updated)
+        plain = message.is_plain_text
+        body = message.body if message.body.strip() else message.remainder
+        whole = convert_cached(key, body, is_plain_text=plain)
+        quoted = message.quoted
+        if not quoted.strip() or any(part.kind == "quote" for part in whole.parts):
+            return whole
+        at = body.find(quoted)
+        if at >= 0:
+            before, after = body[:at], body[at + len(quoted) :]
+        else:
+            alone = convert_cached((*key, "quote alone"), quoted, is_plain_text=plain)
+            if _words(alone) in _words(whole):
+                return whole  # the body holds the quote in another spelling: show it once
+            before, after = body, ""  # the body lacks the quote: add it
         return convert_cached(
-            (message.id, message.updated),
-            message.body,
-            is_plain_text=message.is_plain_text,
+            (*key, "quoted"), before, is_plain_text=plain, quoted=quoted, remainder=after
         )
 
     def show_document(self, document: Document) -> None:
@@ -85,7 +108,9 @@ class MessageView(Widget, can_focus=True):
             if self.document is None:
                 body = [Text("…", style="dim")]
             else:
-                body = render_document(self.document, max(width, 20), folded=self.folded)
+                body = render_document(
+                    self.document, max(width, 20), folded=self.folded, osc8=True
+                )
             lines = [self.header(), Text(), *body, *self.attachments()]
             self._laid_out = (key, Text("\n").join(line.copy() for line in lines))
         return self._laid_out[1]

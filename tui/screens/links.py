@@ -1,0 +1,126 @@
+"""The link picker: a message's numbered links; Enter opens one, `c` copies it."""
+
+from __future__ import annotations
+
+import webbrowser
+from collections.abc import Sequence
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult, SuspendNotSupported
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..render import styles
+from ..render.document import Link
+from ..render.safety import clean, safe_text
+
+OPENABLE = frozenset({"http", "https", "mailto"})
+
+
+def openable(url: str) -> bool:
+    """True for the only schemes handed to a browser: http, https and mailto."""
+    try:
+        return urlsplit(url).scheme.lower() in OPENABLE
+    except ValueError:
+        return False
+
+
+def console_browser() -> bool:
+    """True when Python's `webbrowser` would run a text browser in this very terminal.
+
+    Over SSH with no display it picks `www-browser`, `w3m` or `lynx` and waits for it:
+    the app must step aside (suspend) or both would read the keys and draw the screen.
+    """
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return False
+    in_background = isinstance(browser, webbrowser.BackgroundBrowser)
+    return isinstance(browser, webbrowser.GenericBrowser) and not in_background
+
+
+def _prompt(link: Link) -> Text:
+    prompt = Text(f"[{link.number}] ", style=styles.LINK_NUMBER, end="")
+    if link.text:
+        prompt.append_text(safe_text(link.text))
+        prompt.append(" — ", style="dim")
+    prompt.append_text(safe_text(link.url, styles.LINK_URL))
+    return prompt
+
+
+class LinkPicker(ModalScreen[None]):
+    """Lists a message's links: Enter opens the highlighted one, `c` copies it, Esc closes."""
+
+    DEFAULT_CSS = """
+    LinkPicker { align: center middle; background: $background 60%; }
+    #links-dialog {
+        width: 90%; max-width: 110; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    #links-title { text-style: bold; }
+    #links-list { height: auto; max-height: 20; border: none; padding: 0; }
+    #links-keys { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,o,q", "close", "Close"),
+        Binding("c", "copy", "Copy"),
+    ]
+
+    def __init__(self, links: Sequence[Link], title: str = "Links") -> None:
+        super().__init__()
+        self.links = [Link(link.number, clean(link.url).strip(), clean(link.text)) for link in links]
+        self._title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="links-dialog"):
+            yield Static(safe_text(self._title), id="links-title")
+            yield OptionList(*(Option(_prompt(link)) for link in self.links), id="links-list")
+            yield Static("Enter open · c copy · Esc close", id="links-keys", markup=False)
+
+    @property
+    def highlighted(self) -> Link | None:
+        """The link under the cursor."""
+        index = self.query_one(OptionList).highlighted
+        return self.links[index] if index is not None and index < len(self.links) else None
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.open_link(self.links[event.option_index])
+
+    def open_link(self, link: Link) -> None:
+        """Hand a web or mail link to the browser (Textual's `open_url`); refuse the rest."""
+        if not openable(link.url):
+            scheme = link.url.split(":", 1)[0][:20] if ":" in link.url else "this kind of"
+            self.app.notify(
+                f"Lurker opens only web and mail links, not {scheme} links (c copies it).",
+                severity="warning",
+                markup=False,
+            )
+            return
+        self.app.notify(f"Opening link {link.number}…", markup=False)
+        if console_browser() and not self.app.is_web:
+            try:
+                with self.app.suspend():
+                    self.app.open_url(link.url)
+            except SuspendNotSupported:
+                self.app.open_url(link.url)
+        else:
+            self.app.open_url(link.url)
+        self.dismiss()
+
+    def action_copy(self) -> None:
+        """Copy the highlighted link to the clipboard (OSC 52: works over SSH too)."""
+        link = self.highlighted
+        if link is not None:
+            self.app.copy_to_clipboard(link.url)
+            self.app.notify(f"Copied link {link.number}", markup=False)
+
+    def action_close(self) -> None:
+        """Back to the thread."""
+        self.dismiss()
