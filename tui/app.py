@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import ClassVar
 
 from textual import on
@@ -15,23 +14,13 @@ from .api.client import ServiceClient
 from .api.library import Library
 from .api.models import Membership, Topic
 from .config.account import AccountSession
-from .screens.activity import ActivityScreen
 from .screens.groups import GroupsScreen
 from .screens.login import LoginScreen
 from .screens.session import SignInLost
-from .screens.thread import ThreadScreen
 from .screens.topics import TopicsScreen
 from .settings import DEMO_HINT, Settings
 from .state import load_state, save_state
-
-
-def _styles_dir() -> Path:
-    # In a wheel the styles ship inside the package; in a checkout they sit beside it.
-    packaged = Path(__file__).parent / "styles"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "styles"
-
-
-STYLES = _styles_dir()
+from .stylesheets import STYLES
 
 
 class LurkerApp(App[None]):
@@ -71,7 +60,7 @@ class LurkerApp(App[None]):
         if self.settings.group:
             self.push_screen(TopicsScreen(self.library, None, group_name=self.settings.group))
         if self.settings.topic:
-            self.push_screen(ThreadScreen(self.library, self.settings.topic))
+            self._push_thread(self.settings.topic)
 
     @on(SignInLost)
     def _sign_in_lost(self, event: SignInLost) -> None:
@@ -106,11 +95,20 @@ class LurkerApp(App[None]):
     @on(GroupsScreen.ActivityOpened)
     @on(TopicsScreen.ActivityOpened)
     def _open_activity(self, event: GroupsScreen.ActivityOpened) -> None:
+        # Imported on first use: the converter (bs4) behind it is not needed to start.
+        from .screens.activity import ActivityScreen
+
         self.push_screen(ActivityScreen(self.library, event.group))
 
     @on(TopicsScreen.TopicOpened)
     def _open_topic(self, event: TopicsScreen.TopicOpened) -> None:
-        self.push_screen(ThreadScreen(self.library, event.topic.id, topic=event.topic))
+        self._push_thread(event.topic.id, event.topic)
+
+    def _push_thread(self, topic_id: int | str, topic: Topic | None = None) -> None:
+        # Imported on first use: the converter (bs4) behind it is not needed to start.
+        from .screens.thread import ThreadScreen
+
+        self.push_screen(ThreadScreen(self.library, topic_id, topic=topic))
 
     def open_group(self, group: Membership) -> None:
         """Go to a group's topics from anywhere (the command palette)."""
@@ -135,7 +133,3 @@ class LurkerApp(App[None]):
                     f"Open the topics of {group.group_name}",
                     lambda group=group: self.open_group(group),
                 )
-
-    def topic_opened(self, topic: Topic) -> None:
-        """Open a thread (used by tests and the palette)."""
-        self.push_screen(ThreadScreen(self.library, topic.id, topic=topic))

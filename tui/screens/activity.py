@@ -21,7 +21,7 @@ from ..render.when import count, stamp
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters
 from .activity_rows import render_activity_row
-from .paged import PagedScreen, title_bar
+from .paged import PAGE_AHEAD, PagedScreen, title_bar
 
 FOLLOW_EVERY = 30.0  # seconds: gentle on the service's rate limit
 FOLLOW_MAX = 300.0  # after rate limiting, back off up to this
@@ -52,7 +52,7 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
         yield Header()
         yield from title_bar()
         yield ActivityFilters(id="filters")
-        yield PagedList(render_activity_row, empty_text="No activity matches.")
+        yield PagedList(render_activity_row, prefetch=PAGE_AHEAD, empty_text="No activity matches.")
         yield Footer()
 
     def on_mount(self) -> None:

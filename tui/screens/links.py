@@ -74,7 +74,9 @@ class LinkPicker(ModalScreen[None]):
 
     def __init__(self, links: Sequence[Link], title: str = "Links") -> None:
         super().__init__()
-        self.links = [Link(link.number, clean(link.url).strip(), clean(link.text)) for link in links]
+        self.links = [
+            Link(link.number, clean(link.url).strip(), clean(link.text)) for link in links
+        ]
         self._title = title
 
     def compose(self) -> ComposeResult:

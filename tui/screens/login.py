@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
@@ -18,6 +17,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 from ..api.errors import LurkerError, RateLimitError, TwoFactorRequiredError, TwoFactorWrongError
 from ..config.account import AccountSession
 from ..config.messages import sign_in_message
+from ..stylesheets import STYLES
 
 Attempt = Callable[[str, str, str, str, str], Awaitable[None]]
 """`attempt(method, email, password, twofactor, api_key)`: signs in or raises a typed error."""
@@ -27,12 +27,6 @@ METHODS = (
     ("password-cookie", "Email and password"),
     ("password-token", "Email and password, as a token"),
 )
-
-
-def _styles_dir() -> Path:
-    # In a wheel the styles ship inside the package; in a checkout they sit beside it.
-    packaged = Path(__file__).parent.parent / "styles"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent.parent / "styles"
 
 
 @dataclass(frozen=True)
@@ -46,7 +40,7 @@ class SignedIn:
 class LoginScreen(ModalScreen[SignedIn | None]):
     """Asks how to sign in, calls `attempt`, and explains failures; dismisses with SignedIn."""
 
-    CSS_PATH = _styles_dir() / "login.tcss"
+    CSS_PATH = STYLES / "login.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(

@@ -10,13 +10,17 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..api.cursor import PageCursor
+from ..api.cursor import DEFAULT_LIMIT, PageCursor
 from ..api.errors import LurkerError
 from ..api.models import Page
 from ..widgets.paged_list import PagedList
 from .session import SignInLost
 
 RowT = TypeVar("RowT")
+
+# Ask for the next page a whole page before the end: PgDn eats two screens in a blink, and
+# a page takes about 90 ms to fetch and validate.
+PAGE_AHEAD = DEFAULT_LIMIT
 
 
 def title_bar() -> ComposeResult:

@@ -15,6 +15,7 @@ from ..api.cursor import PageCursor
 from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models import MemberLabel, Topic, TopicPage
+from ..render.document import Document
 from ..render.safety import safe_text
 from ..render.when import count
 from ..widgets.message_view import MessageView
@@ -48,6 +49,7 @@ class ThreadScreen(Screen[None]):
         self.labels: dict[object, list[MemberLabel]] = {}
         self._loading = False
         self._current = 0  # the message n/p move from (focus changes land a frame later)
+        self._pinned = False  # n/p put the current message at the top: keep it there
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -117,7 +119,20 @@ class ThreadScreen(Screen[None]):
         # and a 500 KB body never freezes the keys.
         for view in views:
             document = view.convert()
-            self.app.call_from_thread(view.show_document, document)
+            self.app.call_from_thread(self._document_ready, view, document)
+
+    def _document_ready(self, view: MessageView, document: Document) -> None:
+        view.show_document(document)
+        if self._pinned and view is not self.views[self._current]:
+            # A message above grew as it was converted: keep the one being read in place.
+            self.call_after_refresh(self._pin_current)
+
+    def _pin_current(self) -> None:
+        views = self.views
+        if self._pinned and views:
+            self.query_one("#messages", VerticalScroll).scroll_to_widget(
+                views[self._current], animate=False, top=True
+            )
 
     def _scrolled(self, scroll_y: float) -> None:
         container = self.query_one("#messages", VerticalScroll)
@@ -138,6 +153,7 @@ class ThreadScreen(Screen[None]):
             return
         index = max(0, min(index, len(views) - 1))
         self._current = index
+        self._pinned = True
         views[index].focus(scroll_visible=False)
         self.query_one("#messages", VerticalScroll).scroll_to_widget(
             views[index], animate=False, top=True
@@ -155,10 +171,12 @@ class ThreadScreen(Screen[None]):
 
     def action_page_down(self) -> None:
         """Scroll down a screenful."""
+        self._pinned = False
         self.query_one("#messages", VerticalScroll).scroll_page_down(animate=False)
 
     def action_page_up(self) -> None:
         """Scroll up a screenful."""
+        self._pinned = False
         self.query_one("#messages", VerticalScroll).scroll_page_up(animate=False)
 
     def action_first(self) -> None:

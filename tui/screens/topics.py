@@ -16,7 +16,7 @@ from ..api.models import Membership, Page, Topic
 from ..render.safety import clean
 from ..render.when import count
 from ..widgets.paged_list import PagedList
-from .paged import PagedScreen, title_bar
+from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .topic_rows import FLAG_LEGEND, render_topic_row
 
 SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
@@ -69,7 +69,7 @@ class TopicsScreen(PagedScreen[Topic]):
         yield Header()
         yield from title_bar()
         yield Input(placeholder="Search topics (Enter to search, Esc to clear)", id="search")
-        yield PagedList(render_topic_row, empty_text="No topics here.")
+        yield PagedList(render_topic_row, prefetch=PAGE_AHEAD, empty_text="No topics here.")
         yield Static(FLAG_LEGEND, id="legend", classes="legend")
         yield Footer()
 

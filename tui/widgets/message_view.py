@@ -108,9 +108,7 @@ class MessageView(Widget, can_focus=True):
             if self.document is None:
                 body = [Text("…", style="dim")]
             else:
-                body = render_document(
-                    self.document, max(width, 20), folded=self.folded, osc8=True
-                )
+                body = render_document(self.document, max(width, 20), folded=self.folded, osc8=True)
             lines = [self.header(), Text(), *body, *self.attachments()]
             self._laid_out = (key, Text("\n").join(line.copy() for line in lines))
         return self._laid_out[1]

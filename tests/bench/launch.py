@@ -1,0 +1,68 @@
+"""Cold-start probe: `python -m tests.bench.launch lurker|bare` runs the app headless and exits
+at its first paint with data, writing `<perf_counter> <RSS MiB>` to stdout.
+
+`lurker` is `lurker --demo` (the checkout's `tui.__main__`); `bare` is a Textual app with a
+header, a line of text and a footer. Both start the same way, through this module, and
+count the same work per paint: the compositor's update and the text a terminal would be sent.
+`time.perf_counter()` is the system's monotonic clock, so the parent subtracts its own
+reading taken just before it started this process.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+
+def _report() -> None:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    os.write(1, f"{time.perf_counter()} {rss}\n".encode())  # Textual captures sys.stdout
+    os._exit(0)
+
+
+def _has_rows(screen: Any) -> bool:
+    from tui.widgets.paged_list import PagedList  # loaded by now: the app uses it
+
+    return any(paged.rows for paged in screen.query(PagedList))
+
+
+def _exit_at_first_data_paint(ready: Any) -> None:
+    """Run every app headless, and end the process once a paint shows what `ready` wants."""
+    from textual.app import App
+
+    display, run = App._display, App.run
+
+    def probing_display(self: App[Any], screen: Any, renderable: Any) -> None:
+        display(self, screen, renderable)
+        if renderable is not None and not self._batch_count:
+            renderable.render_segments(self.console)
+            if ready(screen):
+                _report()
+
+    def headless_run(self: App[Any], *args: Any, **kwargs: Any) -> Any:
+        return run(self, *args, **{**kwargs, "headless": True})
+
+    App._display = probing_display  # type: ignore[method-assign]
+    App.run = headless_run  # type: ignore[method-assign]
+
+
+def main(kind: str) -> None:
+    """Start the `kind` app as its user would, headless."""
+    if kind == "bare":
+        _exit_at_first_data_paint(lambda screen: True)
+        from tests.bench.baseline_apps import BareApp
+
+        BareApp().run()
+    else:
+        _exit_at_first_data_paint(_has_rows)
+        from tui.__main__ import main as lurker
+
+        lurker(["--demo"])
+    sys.exit("the app ended without painting its data")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,141 @@
+"""Scenario 1: process start → group list painted with data, against a bare Textual app.
+
+Both apps start as `python -m tests.bench.launch KIND` and exit at their first data paint
+(see `launch`); the two kinds alternate, after one unmeasured start of each (warm disk
+cache and bytecode). Then `python -X importtime -c "import tui.app"` says where the import
+time goes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, show
+
+ROOT = Path(__file__).resolve().parents[2]
+GOAL = 1.3
+TOP = 8
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("TEXTUAL_FPS", None)  # start the apps as a user would
+    return env
+
+
+def _start(kind: str) -> tuple[float, float]:
+    """Seconds to the first data paint, and the RSS (MiB) then."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench.launch", kind],
+        cwd=ROOT,
+        env=_environment(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if done.returncode != 0 or not done.stdout.strip():
+        raise RuntimeError(f"{kind} did not paint:\n{done.stderr[-3000:]}")
+    stamp, rss = done.stdout.split()[:2]
+    return float(stamp) - started, float(rss)
+
+
+def _starts(runs: int) -> dict[str, list[tuple[float, float]]]:
+    kinds = ("lurker", "bare")
+    for kind in kinds:
+        _start(kind)  # warm-up
+    results: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
+    for _ in range(runs):
+        for kind in kinds:
+            results[kind].append(_start(kind))
+    return results
+
+
+def import_profile(*args: str, runs: int = RUNS) -> dict[str, float]:
+    """`python -X importtime ARGS`: median self seconds per top-level package, and the
+    cumulative seconds of each module imported at the top (keys prefixed `=`)."""
+    samples: dict[str, list[float]] = defaultdict(list)
+    for _ in range(runs):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", *args],
+            cwd=ROOT,
+            env=_environment(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        seconds: dict[str, float] = defaultdict(float)
+        for line in done.stderr.splitlines():
+            if not line.startswith("import time:") or "self [us]" in line:
+                continue
+            self_us, cumulative_us, name = line[12:].split("|")
+            seconds[_package(name.strip())] += int(self_us) / 1e6
+            if not name.startswith("  "):  # imported at the top, not by another module
+                seconds["=" + name.strip()] += int(cumulative_us) / 1e6
+        for name, value in seconds.items():
+            samples[name].append(value)
+    return {name: median(values) for name, values in samples.items()}
+
+
+def _total(profile: dict[str, float]) -> float:
+    return sum(value for name, value in profile.items() if not name.startswith("="))
+
+
+def _package(module: str) -> str:
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "tui" else parts[0]
+
+
+def import_report(profile: dict[str, float], what: str) -> list[str]:
+    """The top offenders of one import profile as lines of text."""
+    packages = {name: value for name, value in profile.items() if not name.startswith("=")}
+    ranked = sorted(packages.items(), key=lambda item: item[1], reverse=True)[:TOP]
+    lines = [f"[1] {what}: imports take {_total(profile) * 1000:.0f} ms; self time by package:"]
+    return lines + [f"      {seconds * 1000:7.1f} ms  {name}" for name, seconds in ranked]
+
+
+def run(quick: bool) -> Outcome:
+    """Scenario 1's figures, and where the import time goes."""
+    results = _starts(RUNS)
+    lurker, bare = results["lurker"], results["bare"]
+    app_import = import_profile("-c", "import tui.app")
+    details = import_report(
+        app_import, f"`import tui.app` ({app_import['=tui.app'] * 1000:.0f} ms)"
+    )
+    for kind in ("lurker", "bare"):
+        profile = import_profile("-m", "tests.bench.launch", kind, runs=3)
+        details.append(f"[1] cold start of {kind}: imports take {_total(profile) * 1000:.0f} ms")
+    details.append(
+        "[1] first data paint per run: lurker "
+        + ", ".join(show(r[0], "s") for r in lurker)
+        + "; bare "
+        + ", ".join(show(r[0], "s") for r in bare)
+    )
+    figures = [
+        Figure(
+            "1",
+            "cold start → group list painted (lurker --demo)",
+            "s",
+            [r[0] for r in lurker],
+            [r[0] for r in bare],
+            f"≤ {GOAL}x bare",
+            at_most(GOAL, of="ratio"),
+            note="baseline: a bare Textual app (Header, Static, Footer) started the same way",
+        ),
+        Figure(
+            "1",
+            "RSS at the first data paint",
+            "MiB",
+            [r[1] for r in lurker],
+            [r[1] for r in bare],
+        ),
+    ]
+    return Outcome(figures, details)

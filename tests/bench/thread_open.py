@@ -1,0 +1,177 @@
+"""Scenario 4: Enter on a 500-message topic until its first message is painted, then all of it.
+
+Each run starts a fresh app with an empty conversion cache, opens big-archive, puts the
+cursor on topic 400000008 and posts Enter. "Data arrived" is when the thread's first page
+has come back from the client (validated models in hand). The whole thread is then loaded
+by holding End (each End scrolls to the bottom, which asks for the next page) until all
+500 messages are mounted, show their bodies and are laid out. "First message painted" is
+the first paint in which the first message is laid out with its body (not a placeholder).
+Scroll animations are off, so the figures are the app's work rather than Textual's
+50-lines-a-second scroll animation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+
+from tests.bench.apps import BIG_ARCHIVE, SIZE, demo_config, in_process_app
+from tests.bench.driving import KeyProbe, PaintLog, press_timed, settle, until, wait_for
+from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentile, show
+from tui.api.library import Library
+from tui.demo import DemoService
+from tui.render import html
+from tui.screens.thread import ThreadScreen
+from tui.screens.topics import TopicsScreen
+from tui.widgets.message_view import MessageView
+from tui.widgets.paged_list import PagedList
+
+TOPIC = 400000008
+MESSAGES = 500
+
+
+@dataclass
+class Opening:
+    """The moments of one opening, in seconds from Enter, and the scroll keys' latencies."""
+
+    arrived: float
+    painted: float
+    whole: float
+    scroll_keys: list[float]
+
+
+def _note_arrivals(library: Library, arrivals: list[float]) -> None:
+    """Make the thread cursors the library hands out note when each page came back."""
+    thread = library.thread
+
+    def noted_thread(topic_id: int | str) -> Any:
+        cursor = thread(topic_id)
+        fetch = cursor.next_page
+
+        async def next_page() -> Any:
+            page = await fetch()
+            arrivals.append(time.perf_counter())
+            return page
+
+        cursor.next_page = next_page  # type: ignore[method-assign]
+        return cursor
+
+    library.thread = noted_thread  # type: ignore[method-assign]
+
+
+def _body_ready(view: MessageView) -> bool:
+    """Whether the view shows its body: a view converting in the background holds
+    `document = None` (an instance attribute) until the body is in."""
+    return vars(view).get("document", True) is not None
+
+
+def _first_message_shown(moments: list[float]) -> Callable[[Screen[Any]], None]:
+    def on_paint(screen: Screen[Any]) -> None:
+        if moments or not isinstance(screen, ThreadScreen):
+            return
+        views = screen.query(MessageView)
+        if views and views.first().size.height and _body_ready(views.first()):
+            moments.append(time.perf_counter())
+
+    return on_paint
+
+
+async def _hold_end(app: App[Any], screen: ThreadScreen) -> None:
+    """Press End until every message is mounted, shows its body and is laid out."""
+    while not (screen.cursor.ended and len(screen.views) >= MESSAGES):
+        count = len(screen.views)
+        app.post_message(events.Key("end", None))
+        await wait_for(lambda n=count: len(screen.views) > n or screen.cursor.ended, "next page")
+    views = screen.views
+    await wait_for(lambda: all(_body_ready(view) for view in views), "every body shown")
+    await app.workers.wait_for_complete()
+    await wait_for(lambda: views[-1].size.height > 0, "last message laid out")
+
+
+async def open_once(scroll_keys: int) -> Opening:
+    """Open the 500-message topic from the topic list once, in a fresh app."""
+    html.clear_cache()
+    app = in_process_app(DemoService(demo_config()), group=BIG_ARCHIVE)
+    app.animation_level = "none"
+    arrivals: list[float] = []
+    shown: list[float] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topic list")
+        topics: PagedList[Any] = app.screen.query_one(PagedList)
+        await until(pilot, lambda: any(t.id == TOPIC for t in topics.rows), "the topic")
+        topics.cursor = next(i for i, t in enumerate(topics.rows) if t.id == TOPIC)
+        await settle(pilot)
+        _note_arrivals(app.library, arrivals)
+        paints = PaintLog(app, on_paint=_first_message_shown(shown))
+        entered = time.perf_counter()
+        app.post_message(events.Key("enter", None))
+        await wait_for(lambda: bool(shown), "first message painted")
+        screen = app.screen
+        assert isinstance(screen, ThreadScreen)
+        await _hold_end(app, screen)
+        whole = time.perf_counter()
+        container = screen.query_one("#messages")
+        probe = KeyProbe([(container, "action_page_up"), (screen, "action_page_up")])
+        keys = [await press_timed(app, "pageup", probe, paints) for _ in range(scroll_keys)]
+        return Opening(
+            arrivals[0] - entered,
+            shown[0] - entered,
+            whole - entered,
+            [key.latency for key in keys],
+        )
+
+
+async def _measure(quick: bool) -> Outcome:
+    openings = [await open_once(5 if quick else 10) for _ in range(RUNS)]
+    after_data = [o.painted - o.arrived for o in openings]
+    scroll = [percentile(o.scroll_keys, 0.95) for o in openings]
+    worst_scroll = max(max(o.scroll_keys) for o in openings)
+    label = f"Enter on a {MESSAGES}-message topic"
+    details = [
+        f"[4] run {i + 1}: arrived {show(o.arrived, 'ms')}, first message painted "
+        f"{show(o.painted, 'ms')}, all laid out {show(o.whole, 's')} after Enter; PgUp "
+        + ", ".join(show(k, "ms") for k in o.scroll_keys)
+        for i, o in enumerate(openings)
+    ]
+    figures = [
+        Figure("4", f"{label}: Enter → first page arrived", "s", [o.arrived for o in openings]),
+        Figure(
+            "4",
+            f"{label}: data arrived → first message painted",
+            "ms",
+            after_data,
+            goal="< 100 ms",
+            check=at_most(0.1),
+        ),
+        Figure("4", f"{label}: Enter → first message painted", "s", [o.painted for o in openings]),
+        Figure(
+            "4",
+            f"{label}: Enter → all {MESSAGES} loaded and laid out (End held)",
+            "s",
+            [o.whole for o in openings],
+            note=f"median {median([o.whole - o.painted for o in openings]):.2f} s after the "
+            "first message was painted",
+        ),
+        Figure(
+            "4",
+            "PgUp in the loaded thread: p95 key→paint",
+            "ms",
+            scroll,
+            goal="< 50 ms (as §2)",
+            check=at_most(0.05),
+            note=f"worst of all scroll keys {worst_scroll * 1000:.1f} ms",
+        ),
+    ]
+    return Outcome(figures, details)
+
+
+def run(quick: bool) -> Outcome:
+    """Scenario 4's figures."""
+    return asyncio.run(_measure(quick))
