@@ -18,8 +18,9 @@ from textual.pilot import Pilot
 
 from tests.bench.apps import ACTIVITY_GROUP, BIG_ARCHIVE, SIZE, loopback_app
 from tests.bench.demo_server import API_KEY
-from tests.bench.driving import KeyProbe, PaintLog, press_timed, settle, until, wait_for
+from tests.bench.driving import KeyProbe, PaintLog, press_timed, wait_for
 from tests.bench.timing import RUNS, median, peak_rss_mb, rss_mb
+from tests.screens.harness import settle, until
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.topics import TopicsScreen

@@ -33,15 +33,6 @@ KEY_TIMEOUT = 30.0
 PAINT_TIMEOUT = 0.5  # a handled key not painted by then changed nothing on screen
 
 
-async def settle(pilot: Pilot[Any]) -> None:
-    """Let workers finish and the messages they posted be handled (as the tests' harness)."""
-    for _ in range(50):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if not any(worker.is_running for worker in pilot.app.workers):
-            return
-
-
 async def between_bursts(pilot: Pilot[Any]) -> None:
     """Let page workers finish and every pending message be handled; paint nothing."""
     for _ in range(50):
@@ -49,15 +40,6 @@ async def between_bursts(pilot: Pilot[Any]) -> None:
         await pilot._wait_for_screen()
         if not any(worker.is_running for worker in pilot.app.workers):
             return
-
-
-async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
-    """Settle until `condition()` holds."""
-    for _ in range(400):
-        if condition():
-            return
-        await settle(pilot)
-    raise RuntimeError(f"never happened: {what}")
 
 
 async def wait_for(condition: Callable[[], bool], what: str, limit: float = 120.0) -> None:

@@ -16,16 +16,9 @@ from dataclasses import dataclass, field
 
 from tests.bench.apps import BIG_ARCHIVE, SIZE, demo_config, in_process_app, requests_to
 from tests.bench.baseline_apps import OptionListApp
-from tests.bench.driving import (
-    FullCollections,
-    KeyProbe,
-    KeySample,
-    PaintLog,
-    hold_timed,
-    settle,
-    until,
-)
+from tests.bench.driving import FullCollections, KeyProbe, KeySample, PaintLog, hold_timed
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentile
+from tests.screens.harness import settle, until
 from tui.demo import DemoService
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList

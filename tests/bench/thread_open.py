@@ -23,8 +23,9 @@ from textual.app import App
 from textual.screen import Screen
 
 from tests.bench.apps import BIG_ARCHIVE, SIZE, demo_config, in_process_app
-from tests.bench.driving import KeyProbe, PaintLog, press_timed, settle, until, wait_for
+from tests.bench.driving import KeyProbe, PaintLog, press_timed, wait_for
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentile, show
+from tests.screens.harness import settle, until
 from tui.api.library import Library
 from tui.demo import DemoService
 from tui.render import html

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
 from tests.config.conftest import SessionFactory
+from tests.screens.harness import settle, until
 from tui.api.errors import RateLimitError
 from tui.config.account import AccountSession
 from tui.demo import DemoService
@@ -30,21 +30,6 @@ class SignInHost(App[None]):
     def on_mount(self) -> None:
         self.session.reason = "Your session has expired: sign in again."
         self.push_screen(LoginScreen.for_session(self.session), self.outcome.append)
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let the sign-in worker finish and its messages be handled."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """Handle messages (never sleep) until `condition()` holds."""
-    for _ in range(100):
-        if condition():
-            return
-        await settle(pilot)
-    raise AssertionError(f"never happened: {what}")
 
 
 def screen_text(svg: str) -> str:

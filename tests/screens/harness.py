@@ -35,7 +35,7 @@ async def settle(pilot: Pilot[None]) -> None:
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str = "") -> None:
     """Wait (by handling messages, never by sleeping) until `condition()` holds."""
-    for _ in range(200):
+    for _ in range(1000):  # a bound, only reached on failure (a 100k-row walk needs ~1000)
         if condition():
             return
         await settle(pilot)
