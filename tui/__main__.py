@@ -23,6 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _reader(args: list[str]) -> int:
     from .api.errors import LurkerError
+    from .render.safety import clean
     from .settings import SettingsError, load
 
     try:
@@ -33,7 +34,7 @@ def _reader(args: list[str]) -> int:
         session = open_account(settings)
         app = LurkerApp(settings, session.client, session=None if settings.demo else session)
     except (SettingsError, LurkerError) as error:
-        print(f"lurker: {error}", file=sys.stderr)
+        print(f"lurker: {clean(str(error))}", file=sys.stderr)
         return 2
     app.run()
     return app.return_code or 0

@@ -8,12 +8,15 @@ from typing import ClassVar
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.markup import escape
 from textual.screen import Screen
 
 from .api.client import ServiceClient
 from .api.library import Library
 from .api.models import Membership, Topic
 from .config.account import AccountSession
+from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.login import LoginScreen
 from .screens.session import SignInLost
@@ -114,6 +117,11 @@ class LurkerApp(App[None]):
         """Go to a group's topics from anywhere (the command palette)."""
         self.push_screen(TopicsScreen(self.library, group))
 
+    def format_title(self, title: str, sub_title: str) -> Content:
+        # Screens set sub_title from service text; the header draws it as-is, escape
+        # sequences included, so it is cleaned here once more whatever a screen did.
+        return super().format_title(clean(title), clean(sub_title))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         for binding in screen.active_bindings.values():
@@ -129,7 +137,8 @@ class LurkerApp(App[None]):
         for group in groups_screen.groups if groups_screen else []:
             if group.perms.archives_visible:
                 yield SystemCommand(
-                    f"Group: {group.display_name}",
-                    f"Open the topics of {group.group_name}",
+                    # The palette reads its prompts as markup: group names are escaped.
+                    f"Group: {escape(clean(group.display_name))}",
+                    f"Open the topics of {escape(clean(group.group_name))}",
                     lambda group=group: self.open_group(group),
                 )

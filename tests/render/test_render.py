@@ -170,3 +170,16 @@ def test_folded_quotes_hide_their_links_from_the_list() -> None:
     )
     assert _plain(doc, 80)[-1] == "[1] https://a.org"
     assert _plain(doc, 80, folded=False)[-2:] == ["[1] https://a.org", "[2] https://b.org"]
+
+
+def test_osc8_targets_are_printable_ascii_but_the_list_shows_the_url_as_written() -> None:
+    doc = convert('<a href="https://x.org/straße?q=ü%20&a=[1]">words</a>')
+    lines = render_document(doc, 80, osc8=True)
+    targets = {
+        span.style.link
+        for line in lines
+        for span in line.spans
+        if isinstance(span.style, Style) and span.style.link
+    }
+    assert targets == {"https://x.org/stra%C3%9Fe?q=%C3%BC%20&a=[1]"}
+    assert "https://x.org/straße?q=ü%20&a=[1]" in "\n".join(line.plain for line in lines)

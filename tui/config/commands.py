@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from ..api.errors import LurkerError, TwoFactorRequiredError, TwoFactorWrongError
 from ..connection import account_profile, open_account
+from ..render.safety import clean
 from ..settings import Settings, add_account_options, from_args
 from .account import API_KEY, PASSWORD_TOKEN, AccountSession
 from .errors import SettingsError
@@ -49,7 +50,7 @@ def run(command: str, argv: Sequence[str], environ: Mapping[str, str] = os.envir
         settings = from_args(args, environ, allow_demo=command == "config")
         return handler(settings, args, sys.stdout, sys.stderr)
     except SettingsError as error:
-        print(f"lurker: {error}", file=sys.stderr)
+        print(f"lurker: {clean(str(error))}", file=sys.stderr)
         return 2
 
 
@@ -99,7 +100,7 @@ def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextI
         print("\nlurker: sign-in cancelled.", file=err)
         return 1
     except _Refused as refused:
-        print(f"lurker: {refused}", file=err)
+        print(f"lurker: {clean(str(refused))}", file=err)
         return 1
     who = f" as {session.email}" if session.email else ""
     print(f"Signed in to {host}{who} (profile '{settings.profile}', {method}).", file=out)
@@ -156,7 +157,7 @@ async def _with_code(
         except (TwoFactorRequiredError, TwoFactorWrongError) as error:
             if attempt == _CODE_TRIES:
                 raise
-            print(sign_in_message(error, method, session.profile.origin), file=err)
+            print(clean(sign_in_message(error, method, session.profile.origin)), file=err)
             code = (await asyncio.to_thread(input, "Two-factor code: ")).strip()
 
 

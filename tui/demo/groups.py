@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .config import DemoConfig
+from .hostile import CLEAR, OSC_TITLE
 
 SITE = "https://demo.lurker.invalid"
 
@@ -149,7 +150,8 @@ def build_groups(config: DemoConfig) -> tuple[GroupSpec, ...]:
             number=7,
             id=41107,
             name="sandbox",
-            title="Hostile Input Sandbox",
+            # Invisible once cleaned: a title change and a screen clear in the group's name.
+            title=f"Hostile Input Sandbox{OSC_TITLE}{CLEAR}",
             desc="<p>Test data that tries to break terminals: <script>alert(1)</script></p>",
             topics=8,
             role="moderator",

@@ -13,7 +13,8 @@ HUGE_TOPIC_INDEX = 2  # the sandbox topic that carries it
 HUGE_USER_ID = 2**53 + 3
 
 RICH = "[bold red]x[/] [@click=app.quit]q[/] [link=https://evil.invalid]click[/link]"
-CSI = "\x1b[2J\x1b[H\x1b[31mred\x1b[0m"
+CLEAR = "\x1b[2J\x1b[H"
+CSI = f"{CLEAR}\x1b[31mred\x1b[0m"
 OSC_TITLE = "\x1b]0;pwned\x07"
 OSC_8 = "\x1b]8;;https://evil.invalid/\x1b\\innocent link\x1b]8;;\x1b\\"
 OSC_52 = "\x1b]52;c;cm0gLXJmIH4K\x07"

@@ -13,6 +13,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from urllib.parse import quote
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -24,11 +25,20 @@ from .headers import ATTRIBUTION, header_field
 from .layout import layout_line
 from .wrap import MIN_WIDTH, fold
 
-__all__ = ["fold_label", "quote_runs", "render_document", "render_links", "render_part"]
+__all__ = [
+    "fold_label",
+    "hyperlink",
+    "quote_runs",
+    "render_document",
+    "render_links",
+    "render_part",
+]
 
 _BAR = "▎ "
 _REF = re.compile(r"\[\d+\]")
 _REF_NUMBER = re.compile(r"\[(\d+)\]")
+# RFC 3986 reserved characters, unreserved ones and "%" (existing escapes stay as they are).
+_URI_SAFE = "!#$%&'()*+,-./:;=?@[]~_"
 
 
 def quote_runs(parts: Sequence[Part]) -> list[list[Part]]:
@@ -55,12 +65,21 @@ def _part_lines(part: Part) -> tuple[Line, ...]:
     return tuple(Line("text", line) for line in part.text.split("\n", allow_blank=True))
 
 
+def hyperlink(url: str) -> Style:
+    """An OSC 8 hyperlink style; the target percent-encoded to printable ASCII.
+
+    The terminal receives the target inside an escape sequence: OSC 8 asks for a URI of
+    printable ASCII, and some terminals end the sequence early at anything else.
+    """
+    return Style(link=quote(url, safe=_URI_SAFE))
+
+
 def _linked(line: Text) -> Text:
     """Add OSC 8 hyperlinks where the converter recorded a link target."""
     for span in list(line.spans):
         style = span.style
         if isinstance(style, Style) and style.meta.get("href"):
-            line.stylize(Style(link=str(style.meta["href"])), span.start, span.end)
+            line.stylize(hyperlink(str(style.meta["href"])), span.start, span.end)
     return line
 
 
@@ -111,7 +130,7 @@ def render_links(links: Iterable[Link], width: int, *, osc8: bool = False) -> li
     for link in links:
         number = f"[{link.number}] "
         hang = cell_len(number) if width - cell_len(number) >= MIN_WIDTH else 0
-        style = styles.LINK_URL + Style(link=link.url) if osc8 else styles.LINK_URL
+        style = styles.LINK_URL + hyperlink(link.url) if osc8 else styles.LINK_URL
         url = fold(Text(link.url, style=style, end=""), max(MIN_WIDTH, width - hang))
         for index, piece in enumerate(url):
             lead = number if index == 0 else " " * hang

@@ -56,7 +56,7 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.group.display_name} · activity"
+        self.sub_title = f"{clean(self.group.display_name)} · activity"
         self.query_one(ActivityFilters).display = False
         self.start_list(self.library.activity(self.group.group_name, self.activity_query))
         self._update_title()
@@ -65,7 +65,7 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
         self._update_title()
 
     def _update_title(self) -> None:
-        parts = [f"{self.group.display_name} · activity"]
+        parts = [f"{clean(self.group.display_name)} · activity"]
         if self.cursor is not None and self.cursor.total_count is not None:
             parts.append(count(self.cursor.total_count, "entry", "entries"))
         if self.following:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select
 
 from ..api.params import ActivityQuery
+from ..render.safety import clean
 
 FILTER_BY = [
     ("any kind", ""),
@@ -78,7 +80,7 @@ class ActivityFilters(Vertical):
     def show_error(self, message: str) -> None:
         """Say why the service refused the last query (the form keeps its values)."""
         error = self.query_one("#filter-error", Label)
-        error.update(message)
+        error.update(Text(clean(message)))  # the service's words: text, not markup
         error.display = bool(message)
 
     def _select(self, name: str) -> str | None:

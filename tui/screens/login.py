@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 from ..api.errors import LurkerError, RateLimitError, TwoFactorRequiredError, TwoFactorWrongError
 from ..config.account import AccountSession
 from ..config.messages import sign_in_message
+from ..render.safety import clean
 from ..stylesheets import STYLES
 
 Attempt = Callable[[str, str, str, str, str], Awaitable[None]]
@@ -152,7 +153,7 @@ class LoginScreen(ModalScreen[SignedIn | None]):
         self.dismiss(SignedIn(self._method, values["email"].strip()))
 
     def _failed(self, error: LurkerError) -> None:
-        self._set_error(sign_in_message(error, self._method, self._origin))
+        self._set_error(clean(sign_in_message(error, self._method, self._origin)))
         code = self.query_one("#login-twofactor", Input)
         if isinstance(error, TwoFactorRequiredError | TwoFactorWrongError):
             code.display = True

@@ -26,8 +26,9 @@ PAGE_AHEAD = DEFAULT_LIMIT
 def title_bar() -> ComposeResult:
     """The line above a list: what it is (left) and where the cursor is in it (right)."""
     with Horizontal(classes="title-bar"):
-        yield Static(id="title", classes="screen-title")
-        yield Static(id="position", classes="position")
+        # Titles carry group names and search words: text, never markup.
+        yield Static(id="title", classes="screen-title", markup=False)
+        yield Static(id="position", classes="position", markup=False)
 
 
 class PagedScreen(Screen[None], Generic[RowT]):

@@ -16,7 +16,7 @@ from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models import MemberLabel, Topic, TopicPage
 from ..render.document import Document
-from ..render.safety import safe_text
+from ..render.safety import clean, safe_text
 from ..render.when import count
 from ..widgets.message_view import MessageView
 from .links import LinkPicker
@@ -53,9 +53,9 @@ class ThreadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="title", classes="screen-title")
+        yield Static(id="title", classes="screen-title", markup=False)
         yield VerticalScroll(id="messages")
-        yield Static("", id="status", classes="list-status")
+        yield Static("", id="status", classes="list-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -76,7 +76,7 @@ class ThreadScreen(Screen[None]):
         total = self.cursor.total_count or self.topic.num_messages
         title.append(f" · {count(total, 'message')}", style="dim")
         self.query_one("#title", Static).update(title)
-        self.sub_title = self.topic.subject
+        self.sub_title = clean(self.topic.subject)
 
     def _status(self, text: str) -> None:
         status = self.query_one("#status", Static)
@@ -92,7 +92,7 @@ class ThreadScreen(Screen[None]):
         try:
             page = await self.cursor.next_page()
         except LurkerError as error:
-            self._status(f"⚠ {error} — press r to retry")
+            self._status(f"⚠ {clean(str(error))} — press r to retry")
             self.post_message(SignInLost(error, self._load_page))
             return
         finally:

@@ -62,8 +62,8 @@ class TopicsScreen(PagedScreen[Topic]):
     def title_text(self) -> str:
         """The group's name as the user knows it."""
         if self.group is not None:
-            return self.group.display_name
-        return self.group_name or "All groups"
+            return clean(self.group.display_name)
+        return clean(self.group_name) or "All groups"
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui.render.safety import clean
 from tui.widgets.paged_messages import ListMessage, RowMessage
 from tui.widgets.paged_rows import RowsView, fit_line
 
@@ -163,7 +164,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def set_error(self, message: str) -> None:
         """Show that the page failed, with a row the user can retry from."""
-        self._error, self._loading, self._requested = message, False, False
+        # Error messages quote the service's own words: cleaned like any service text.
+        self._error, self._loading, self._requested = clean(message), False, False
         self._set_walking(False)
         self._changed()
 
