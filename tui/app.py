@@ -14,12 +14,13 @@ from textual.screen import Screen
 
 from .api.client import ServiceClient
 from .api.library import Library
-from .api.models import Membership, Topic
+from .api.models import Membership
 from .config.account import AccountSession
 from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.login import LoginScreen
 from .screens.session import SignInLost
+from .screens.topic_rows import TopicRow
 from .screens.topics import TopicsScreen
 from .settings import DEMO_HINT, Settings
 from .state import load_state, save_state
@@ -107,7 +108,7 @@ class LurkerApp(App[None]):
     def _open_topic(self, event: TopicsScreen.TopicOpened) -> None:
         self._push_thread(event.topic.id, event.topic)
 
-    def _push_thread(self, topic_id: int | str, topic: Topic | None = None) -> None:
+    def _push_thread(self, topic_id: int | str, topic: TopicRow | None = None) -> None:
         # Imported on first use: the converter (bs4) behind it is not needed to start.
         from .screens.thread import ThreadScreen
 

@@ -20,14 +20,14 @@ from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters
-from .activity_rows import render_activity_row
+from .activity_rows import ActivityRow, render_activity_row
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 
 FOLLOW_EVERY = 30.0  # seconds: gentle on the service's rate limit
 FOLLOW_MAX = 300.0  # after rate limiting, back off up to this
 
 
-class ActivityScreen(PagedScreen[ActivityEntry]):
+class ActivityScreen(PagedScreen[ActivityRow]):
     """Shows a group's activity log; `/` filters, `f` follows new entries."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -63,6 +63,10 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
 
     def page_arrived(self, page: Page[Any] | None) -> None:
         self._update_title()
+
+    def rows_of(self, page: Page[Any] | None) -> list[ActivityRow]:
+        entries: list[ActivityEntry] = page.data if page is not None else []
+        return [ActivityRow.of(entry) for entry in entries]
 
     def _update_title(self) -> None:
         parts = [f"{clean(self.group.display_name)} · activity"]
@@ -117,12 +121,12 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
         rows = self.paged_list
         rows.reset()
         rows.total = cursor.total_count
-        rows.append_rows(page.data if page else [], ended=cursor.ended)
+        rows.append_rows(self.rows_of(page), ended=cursor.ended)
         self._update_title()
         self.show_position()
 
     @on(PagedList.RowActivated)
-    def _show_entry(self, event: PagedList.RowActivated[ActivityEntry]) -> None:
+    def _show_entry(self, event: PagedList.RowActivated[ActivityRow]) -> None:
         # Long entries are cropped in the list: Enter shows the whole of one.
         entry = event.row
         self.notify(
@@ -159,10 +163,10 @@ class ActivityScreen(PagedScreen[ActivityEntry]):
             self.notify(clean(str(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
-        self._add_new(page.data if page else [])
+        self._add_new(self.rows_of(page))
         self._update_title()
 
-    def _add_new(self, newest_first: list[ActivityEntry]) -> None:
+    def _add_new(self, newest_first: list[ActivityRow]) -> None:
         rows = self.paged_list
         known = {entry.id for entry in rows.rows}
         fresh = [entry for entry in newest_first if entry.id not in known]

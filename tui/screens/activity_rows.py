@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from rich.text import Text
 
@@ -11,8 +12,28 @@ from ..render.html import entry_text
 from ..render.when import relative
 
 
+@dataclass(frozen=True, slots=True)
+class ActivityRow:
+    """What the activity log keeps of an entry (a log may hold 100,000 of them).
+
+    One object instead of a validated model with its field dict and set, and times in
+    the one shared UTC zone rather than a tzinfo object each.
+    """
+
+    id: int | str
+    created: datetime | None
+    entry: str  # an HTML fragment
+    via: str
+
+    @classmethod
+    def of(cls, entry: ActivityEntry) -> ActivityRow:
+        """The row for an entry."""
+        created = entry.created.astimezone(UTC) if entry.created is not None else None
+        return cls(entry.id, created, entry.entry, entry.via)
+
+
 def render_activity_row(
-    entry: ActivityEntry, width: int, selected: bool, now: datetime | None = None
+    entry: ActivityRow, width: int, selected: bool, now: datetime | None = None
 ) -> Text:
     """Age, the entry's text (its HTML flattened, names kept) and the `via` marker."""
     line = Text(f"{relative(entry.created, now):>11} ", style="dim")

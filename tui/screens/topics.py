@@ -17,12 +17,12 @@ from ..render.safety import clean
 from ..render.when import count
 from ..widgets.paged_list import PagedList
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
-from .topic_rows import FLAG_LEGEND, render_topic_row
+from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
 
 SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
 
 
-class TopicsScreen(PagedScreen[Topic]):
+class TopicsScreen(PagedScreen[TopicRow]):
     """The topic list of one group, or recent topics across every group."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -37,7 +37,7 @@ class TopicsScreen(PagedScreen[Topic]):
     class TopicOpened(Message):
         """The user asked to read a topic."""
 
-        def __init__(self, topic: Topic) -> None:
+        def __init__(self, topic: TopicRow) -> None:
             super().__init__()
             self.topic = topic
 
@@ -56,7 +56,7 @@ class TopicsScreen(PagedScreen[Topic]):
         self.sort_field = "sticky" if self.group_name else "recentpostdate"
         self.query_text = ""
         # The full list, kept while a search shows, so Esc returns to it as it was.
-        self._unsearched: tuple[Any, list[Topic], int] | None = None
+        self._unsearched: tuple[Any, list[TopicRow], int] | None = None
 
     @property
     def title_text(self) -> str:
@@ -103,6 +103,10 @@ class TopicsScreen(PagedScreen[Topic]):
 
     def page_arrived(self, page: Page[Any] | None) -> None:
         self._update_title()
+
+    def rows_of(self, page: Page[Any] | None) -> list[TopicRow]:
+        topics: list[Topic] = page.data if page is not None else []
+        return [TopicRow.of(topic) for topic in topics]
 
     def _update_title(self) -> None:
         total = self.cursor.total_count if self.cursor else None
@@ -193,5 +197,5 @@ class TopicsScreen(PagedScreen[Topic]):
             self.post_message(self.ActivityOpened(self.group))
 
     @on(PagedList.RowActivated)
-    def _open(self, event: PagedList.RowActivated[Topic]) -> None:
+    def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:
         self.post_message(self.TopicOpened(event.row))
