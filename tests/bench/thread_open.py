@@ -89,7 +89,9 @@ async def _hold_end(app: App[Any], screen: ThreadScreen) -> None:
     while not (screen.cursor.ended and len(screen.views) >= MESSAGES):
         count = len(screen.views)
         app.post_message(events.Key("end", None))
-        await wait_for(lambda n=count: len(screen.views) > n or screen.cursor.ended, "next page")
+        # Pages mount a batch of messages at a time: wait for the next batch, whether it
+        # comes from the page being mounted or from the next page End asked for.
+        await wait_for(lambda n=count: len(screen.views) > n, "more messages")
     views = screen.views
     await wait_for(lambda: all(_body_ready(view) for view in views), "every body shown")
     await app.workers.wait_for_complete()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
+from contextlib import suppress
 from typing import ClassVar
 
-from textual import events, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -21,6 +25,10 @@ from ..render.when import count
 from ..widgets.message_view import MessageView
 from .links import LinkPicker
 from .session import SignInLost
+from .topic_rows import TopicRow
+
+MOUNT_BATCH = 20  # message widgets mounted per step after the first screenful
+FIRST_BODY_WAIT = 0.5  # seconds the rest of a page waits for the first body at most
 
 
 class ThreadScreen(Screen[None]):
@@ -40,7 +48,9 @@ class ThreadScreen(Screen[None]):
         Binding("q", "back", "Back", show=False),
     ]
 
-    def __init__(self, library: Library, topic_id: int | str, topic: Topic | None = None) -> None:
+    def __init__(
+        self, library: Library, topic_id: int | str, topic: Topic | TopicRow | None = None
+    ) -> None:
         super().__init__()
         self.library = library
         self.topic_id = topic_id
@@ -50,6 +60,11 @@ class ThreadScreen(Screen[None]):
         self._loading = False
         self._current = 0  # the message n/p move from (focus changes land a frame later)
         self._pinned = False  # n/p put the current message at the top: keep it there
+        self._views: list[MessageView] = []
+        # Bodies converted by the worker thread, waiting to be shown (deque: thread-safe).
+        self._converted: deque[tuple[MessageView, Document]] = deque()
+        self._handover_pending = False
+        self._first_shown = asyncio.Event()  # the first message's body is in
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -65,8 +80,8 @@ class ThreadScreen(Screen[None]):
 
     @property
     def views(self) -> list[MessageView]:
-        """The message widgets loaded so far, in order."""
-        return list(self.query(MessageView))
+        """The message widgets mounted so far, in order."""
+        return self._views
 
     def _update_title(self) -> None:
         if self.topic is None:
@@ -88,6 +103,13 @@ class ThreadScreen(Screen[None]):
         if self.cursor.ended:
             return
         self._loading = True
+        try:
+            await self._add_next_page()
+        finally:
+            # Only now: a page still mounting must not be cancelled by a request for the next.
+            self._loading = False
+
+    async def _add_next_page(self) -> None:
         self._status("Loading messages…")
         try:
             page = await self.cursor.next_page()
@@ -95,8 +117,6 @@ class ThreadScreen(Screen[None]):
             self._status(f"⚠ {clean(str(error))} — press r to retry")
             self.post_message(SignInLost(error, self._load_page))
             return
-        finally:
-            self._loading = False
         if page is None:
             self._status("")
             return
@@ -105,26 +125,65 @@ class ThreadScreen(Screen[None]):
         for member in page.sub_data:
             self.labels[member.user_id] = list(member.member_labels)
         self._update_title()
-        container = self.query_one("#messages", VerticalScroll)
-        new = [MessageView(m, self.labels.get(m.user_id)) for m in page.data]
-        await container.mount_all(new)
-        if len(self.views) == len(new) and new:
-            new[0].focus()
         self._status("")
+        new = [MessageView(m, self.labels.get(m.user_id)) for m in page.data]
+        # Bodies convert in order from now on, while the widgets are still being mounted.
         self._convert_bodies(new)
+        container = self.query_one("#messages", VerticalScroll)
+        rest = new
+        if not self._views and new:
+            # A screenful first, and the rest only once the first message shows its body:
+            # mounting competes with converting for the one interpreter.
+            split = max(4, self.size.height // 3)
+            head, rest = new[:split], new[split:]
+            await container.mount_all(head)
+            self._views.extend(head)
+            head[0].focus()
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._first_shown.wait(), FIRST_BODY_WAIT)
+            await self._next_refresh()  # painted before the rest of the page is mounted
+        # The rest a batch at a time, the keys answered in between (100 at once take 0.3 s).
+        for start in range(0, len(rest), MOUNT_BATCH):
+            chunk = rest[start : start + MOUNT_BATCH]
+            await container.mount_all(chunk)
+            self._views.extend(chunk)
+
+    async def _next_refresh(self) -> None:
+        """Return after the screen has next been refreshed."""
+        refreshed = asyncio.Event()
+        self.call_after_refresh(refreshed.set)
+        await refreshed.wait()
 
     @work(thread=True, group="convert", exit_on_error=False)
     def _convert_bodies(self, views: list[MessageView]) -> None:
         # In order, off the UI thread: the first screenful shows while the rest converts,
-        # and a 500 KB body never freezes the keys.
+        # and a 500 KB body never freezes the keys. Finished bodies are handed over in
+        # batches: one layout for all that finished while the UI was busy, not one each.
         for view in views:
-            document = view.convert()
-            self.app.call_from_thread(self._document_ready, view, document)
+            self._converted.append((view, view.convert()))
+            if not self._handover_pending:
+                self._handover_pending = True
+                self.post_message(self.BodiesConverted())
 
-    def _document_ready(self, view: MessageView, document: Document) -> None:
-        view.show_document(document)
-        if self._pinned and view is not self.views[self._current]:
-            # A message above grew as it was converted: keep the one being read in place.
+    class BodiesConverted(Message):
+        """Converted bodies wait in `_converted` (posted from the converting thread)."""
+
+    @on(BodiesConverted)
+    def _show_converted(self) -> None:
+        self._handover_pending = False  # before draining: a body added after it posts again
+        ready: list[tuple[MessageView, Document]] = []
+        while self._converted:
+            ready.append(self._converted.popleft())
+        with self.app.batch_update():
+            for view, document in ready:
+                view.show_document(document)
+        if self._views and self._views[0].document is not None:
+            self._first_shown.set()
+        if not (self._pinned and self._views):
+            return
+        current = self._views[self._current]
+        if any(view is not current for view, _ in ready):
+            # Messages above grew as they were converted: keep the one being read in place.
             self.call_after_refresh(self._pin_current)
 
     def _pin_current(self) -> None:

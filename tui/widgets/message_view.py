@@ -36,6 +36,7 @@ class MessageView(Widget, can_focus=True):
         self.message = message
         self.labels = labels or []
         self._laid_out: tuple[tuple[int, bool], Text] | None = None
+        self._height: tuple[tuple[int, bool, int], int] | None = None
         self.document: Document | None = None
 
     def convert(self) -> Document:
@@ -72,7 +73,7 @@ class MessageView(Widget, can_focus=True):
         """Draw the converted body (until then a placeholder line stands in)."""
         self.document = document
         self._laid_out = None
-        self.refresh(layout=True)
+        self.refresh(layout=True)  # also before mounting: the flags then wait for it
 
     def header(self) -> Text:
         """Name, labels, time, number, likes and hashtags on one line."""
@@ -114,7 +115,12 @@ class MessageView(Widget, can_focus=True):
         return self._laid_out[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.text_for(width).wrap(self.app.console, max(width, 1)))
+        # Asked on every layout of the thread, for every message: wrap once per change.
+        text = self.text_for(width)
+        key = (width, self.folded, id(text))
+        if self._height is None or self._height[0] != key:
+            self._height = (key, len(text.wrap(self.app.console, max(width, 1))))
+        return self._height[1]
 
     def render(self) -> RenderableType:
         return self.text_for(self.size.width)
