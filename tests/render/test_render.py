@@ -183,3 +183,16 @@ def test_osc8_targets_are_printable_ascii_but_the_list_shows_the_url_as_written(
     }
     assert targets == {"https://x.org/stra%C3%9Fe?q=%C3%BC%20&a=[1]"}
     assert "https://x.org/straße?q=ü%20&a=[1]" in "\n".join(line.plain for line in lines)
+
+
+def test_a_message_that_is_all_quote_is_not_folded_away() -> None:
+    forward = convert("<blockquote><p>Hi all,</p><p>the newsletter below.</p></blockquote>")
+    assert _plain(forward, 80, folded=True) == _plain(forward, 80, folded=False)
+    assert _plain(forward, 80)[0] == "▎ Hi all,"
+    reply = convert("<p>Agreed.</p><blockquote><p>Hi all,</p></blockquote>")
+    assert _plain(reply, 80, folded=True)[-1] == "▸ 1 quoted line"
+
+
+def test_a_non_breaking_space_at_the_edge_of_emphasis_still_parts_words() -> None:
+    doc = convert("<p><em>Not sure why?&nbsp;</em><strong>Nylas</strong> was&nbsp;<b>here</b></p>")
+    assert _plain(doc, 80) == ["Not sure why? Nylas was here"]

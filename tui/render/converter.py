@@ -34,10 +34,11 @@ ParentTags = set[str]
 def chomp(text: str) -> tuple[str, str, str]:
     """Split an inline element's text into (leading space, text, trailing space).
 
-    ``<b> foo</b>`` must become `` **foo**``, never ``** foo**``.
+    ``<b> foo</b>`` must become `` **foo**``, never ``** foo**``; an ``&nbsp;`` at either
+    end counts as a space, or ``<em>why?&nbsp;</em>Nylas`` would read "why?Nylas".
     """
-    prefix = " " if text[:1] == " " else ""
-    suffix = " " if text[-1:] == " " else ""
+    prefix = " " if text[:1].isspace() else ""
+    suffix = " " if text[-1:].isspace() else ""
     return prefix, suffix, text.strip()
 
 

@@ -50,7 +50,9 @@ def link_target(href: str) -> str | None:
 
 
 def _normal(target: str) -> str:
-    target = unquote(target.strip()).casefold()
+    # "<a@b.org>" is how Thunderbird writes an address it links; a long URL as link text
+    # is often broken by line breaks the href spells "%20" or leaves out.
+    target = "".join(unquote(target).split()).strip("<>").casefold()
     return _NORMAL_PREFIX.sub("", target).rstrip("/")
 
 

@@ -144,8 +144,17 @@ def _shown_links(links: Sequence[Link], lines: list[Text]) -> list[Link]:
     return [link for link in links if link.number in numbers]
 
 
+def _has_own_words(doc: Document) -> bool:
+    """Whether anything but quotes and a signature holds text (else folding hides all)."""
+    return any(
+        part.kind not in ("quote", "signature") and part.text.plain.strip() for part in doc.parts
+    )
+
+
 def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
     out: list[Text] = []
+    # A message that is all quote (a forward, a resent newsletter) is shown, not folded away.
+    folded = folded and _has_own_words(doc)
     for run in quote_runs(doc.parts):
         if out:
             out.append(Text(end=""))
