@@ -99,6 +99,8 @@ async def read_thread(pilot: Pilot[None], message: int) -> None:
     screen = pilot.app.screen
     await until(pilot, lambda: len(screen.query(MessageView)) > message, "messages")
     await keys(pilot, *"n" * message)
+    # Bodies below the one shown change the scroll bar as they come in: wait for all.
+    await until(pilot, lambda: all(view.document for view in screen.query(MessageView)), "bodies")
 
 
 async def open_activity(pilot: Pilot[None]) -> None:
