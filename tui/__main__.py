@@ -22,6 +22,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _reader(args: list[str]) -> int:
+    from . import memory
+
+    memory.pause_until_settled()  # until the first frame (LurkerApp.on_ready)
     from .api.errors import LurkerError
     from .render.safety import clean
     from .settings import SettingsError, load

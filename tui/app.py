@@ -7,11 +7,13 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.markup import escape
 from textual.screen import Screen
 
+from . import memory
 from .api.client import ServiceClient
 from .api.library import Library
 from .api.models import Membership
@@ -66,6 +68,9 @@ class LurkerApp(App[None]):
         if self.settings.topic:
             self._push_thread(self.settings.topic)
 
+    def on_ready(self) -> None:
+        memory.settle()  # the first frame is drawn: start-up's objects are here to stay
+
     @on(SignInLost)
     def _sign_in_lost(self, event: SignInLost) -> None:
         session = self.session
@@ -83,7 +88,13 @@ class LurkerApp(App[None]):
         self.push_screen(LoginScreen.for_session(session), signed_in)
 
     async def on_unmount(self) -> None:
+        memory.release()  # what was frozen must be collectable once the app is gone
         await self.client.aclose()
+
+    def pop_screen(self) -> AwaitComplete:
+        popped = super().pop_screen()
+        memory.release()  # the closed screen's widgets are garbage in reference cycles
+        return popped
 
     def action_help(self) -> None:
         """Show or hide every key of the current screen."""

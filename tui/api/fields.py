@@ -79,7 +79,7 @@ ListOf = Annotated[list[T], BeforeValidator(_list)]
 class ApiModel(BaseModel):
     """Base of every resource: ignores unknown fields and treats null as absent."""
 
-    model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True)
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .. import memory
 from ..api.cursor import DEFAULT_LIMIT, PageCursor
 from ..api.errors import LurkerError
 from ..api.models import Page
@@ -99,6 +100,7 @@ class PagedScreen(Screen[None], Generic[RowT]):
         self.page_arrived(page)
         rows.append_rows(self.rows_of(page), ended=cursor.ended)
         self.show_position()
+        memory.settle()
 
     def page_arrived(self, page: Page[Any] | None) -> None:
         """Hook: a page arrived (before its rows are shown)."""

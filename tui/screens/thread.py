@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from .. import memory
 from ..api.cursor import PageCursor
 from ..api.errors import LurkerError
 from ..api.library import Library
@@ -147,6 +148,7 @@ class ThreadScreen(Screen[None]):
             chunk = rest[start : start + MOUNT_BATCH]
             await container.mount_all(chunk)
             self._views.extend(chunk)
+        memory.settle()
 
     async def _next_refresh(self) -> None:
         """Return after the screen has next been refreshed."""

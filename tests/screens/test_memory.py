@@ -1,0 +1,29 @@
+"""Garbage collection policy: frozen while a screen is read, released when it closes."""
+
+from __future__ import annotations
+
+import gc
+
+from tests.screens.harness import make_app, settle, until
+from tui.screens.groups import GroupsScreen
+from tui.screens.topics import TopicsScreen
+from tui.widgets.paged_list import PagedList
+
+
+async def test_pages_freeze_the_heap_and_closing_a_screen_releases_it() -> None:
+    gc.unfreeze()
+    app, _ = make_app(group="big-archive")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topics")
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0, "first page")
+        # What a shown page left alive is exempt from full collections from now on.
+        assert gc.get_freeze_count() > 0
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "group list")
+        await settle(pilot)
+        # The closed screen's widgets are collectable again (the group list, loaded before,
+        # asks for no page, so nothing froze since).
+        assert gc.get_freeze_count() == 0
+    # An app that has ended leaves nothing frozen behind (tests run many apps).
+    assert gc.get_freeze_count() == 0

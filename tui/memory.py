@@ -1,0 +1,37 @@
+"""Full garbage collections kept short, so that no key waits for one.
+
+Python's full collection visits every container object alive; with Textual, the demo
+service and a long list loaded that is a few hundred thousand objects and 100 to 250 ms, and
+it falls on whatever key happens to be pressed (tests/bench scenario 2 showed every key
+over 100 ms coinciding with one). What is alive once a page is shown mostly stays alive
+while its screen is open, so it is frozen: full collections then visit only what came
+after. Closing a screen unfreezes everything, so its widgets (which hold reference
+cycles) can be collected; the next page freezes again.
+
+Start-up allocates a few hundred thousand long-lived objects (modules, classes, styles);
+collecting while they are made only walks them again and again, so collection waits
+until the first frame is drawn (`pause_until_settled`, about a tenth of start-up).
+"""
+
+from __future__ import annotations
+
+import gc
+
+__all__ = ["pause_until_settled", "release", "settle"]
+
+
+def pause_until_settled() -> None:
+    """No collections until the next `settle` (for start-up, before the big imports)."""
+    gc.disable()
+
+
+def settle() -> None:
+    """A page or screen is in: collect the young garbage (cheap), then freeze the rest."""
+    gc.collect(1)
+    gc.freeze()
+    gc.enable()
+
+
+def release() -> None:
+    """A screen closed, or the app is ending: let collections see every object again."""
+    gc.unfreeze()
