@@ -120,7 +120,7 @@ def _memory_figures(label: str, result: dict[str, Any], rows: int) -> list[Figur
             "KiB",
             [per_row_late],
             [per_row_early],
-            "< 1x (sub-linear)",
+            "≤ 0.95x (sub-linear)",
             at_most(0.95, of="ratio"),
             note=f"RSS {high / low:.2f}x for {marks[2] // marks[0]}x the rows",
         ),

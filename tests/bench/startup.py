@@ -25,6 +25,9 @@ TOP = 8
 def _environment() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("TEXTUAL_FPS", None)  # start the apps as a user would
+    # An installed lurker has its bytecode compiled by pip; a checkout gets it on the
+    # unmeasured first start, unless this machine's environment forbids writing it.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 

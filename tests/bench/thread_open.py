@@ -13,6 +13,7 @@ Scroll animations are off, so the figures are the app's work rather than Textual
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -101,6 +102,9 @@ async def _hold_end(app: App[Any], screen: ThreadScreen) -> None:
 async def open_once(scroll_keys: int) -> Opening:
     """Open the 500-message topic from the topic list once, in a fresh app."""
     html.clear_cache()
+    # The previous run's app is garbage in reference cycles: collect it now, as a fresh
+    # process would not have it, rather than let that collection land inside this run.
+    gc.collect()
     app = in_process_app(DemoService(demo_config()), group=BIG_ARCHIVE)
     app.animation_level = "none"
     arrivals: list[float] = []

@@ -206,3 +206,54 @@ async def test_topic_flag_opens_a_thread_directly() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GroupsScreen)
+
+
+async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The converter runs in a thread, which nothing can stop from outside: it must see that
+    # its screen closed and stop, rather than convert the rest of a page nobody will read.
+    import threading
+
+    from tui.screens import thread as thread_module
+
+    converted: list[int] = []
+    second_started, release, saw_cancel = threading.Event(), threading.Event(), threading.Event()
+    real_convert = MessageView.convert
+
+    def convert(view: MessageView):  # type: ignore[no-untyped-def]
+        converted.append(view.message.id)
+        if len(converted) == 2:
+            second_started.set()
+            release.wait(30)
+        return real_convert(view)
+
+    class Watched:
+        """The converting thread's worker, noting when it is found cancelled."""
+
+        def __init__(self, worker) -> None:  # type: ignore[no-untyped-def]
+            self.worker = worker
+
+        @property
+        def is_cancelled(self) -> bool:
+            cancelled = bool(self.worker.is_cancelled)
+            if cancelled:
+                saw_cancel.set()
+            return cancelled
+
+    real_current = thread_module.get_current_worker
+    monkeypatch.setattr(MessageView, "convert", convert)
+    monkeypatch.setattr(thread_module, "get_current_worker", lambda: Watched(real_current()))
+
+    app, _ = make_app(topic="400000008")  # 500 messages
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
+        await until(pilot, second_started.is_set, "second body converting")
+        # No `until` from here: it waits for workers, and the cancelled one is held.
+        await pilot.press("escape")
+        assert isinstance(app.screen, GroupsScreen)
+        release.set()
+        for _ in range(1000):
+            if saw_cancel.is_set():
+                break
+            await pilot.pause()
+        assert saw_cancel.is_set(), "the converter never looked at its worker again"
+        assert len(converted) == 2

@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+from textual.worker import get_current_worker
 
 from .. import memory
 from ..api.cursor import PageCursor
@@ -128,21 +129,22 @@ class ThreadScreen(Screen[None]):
         self._update_title()
         self._status("")
         new = [MessageView(m, self.labels.get(m.user_id)) for m in page.data]
-        # Bodies convert in order from now on, while the widgets are still being mounted.
-        self._convert_bodies(new)
         container = self.query_one("#messages", VerticalScroll)
         rest = new
         if not self._views and new:
-            # A screenful first, and the rest only once the first message shows its body:
-            # mounting competes with converting for the one interpreter.
+            # A screenful first, its bodies converted and drawn before anything else is
+            # started: mounting and converting compete for the one interpreter.
             split = max(4, self.size.height // 3)
             head, rest = new[:split], new[split:]
+            self._convert_bodies(head)
             await container.mount_all(head)
             self._views.extend(head)
             head[0].focus()
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._first_shown.wait(), FIRST_BODY_WAIT)
-            await self._next_refresh()  # painted before the rest of the page is mounted
+            await self._next_refresh()
+        # Bodies convert in order, off the UI thread, while their widgets are mounted.
+        self._convert_bodies(rest)
         # The rest a batch at a time, the keys answered in between (100 at once take 0.3 s).
         for start in range(0, len(rest), MOUNT_BATCH):
             chunk = rest[start : start + MOUNT_BATCH]
@@ -161,7 +163,12 @@ class ThreadScreen(Screen[None]):
         # In order, off the UI thread: the first screenful shows while the rest converts,
         # and a 500 KB body never freezes the keys. Finished bodies are handed over in
         # batches: one layout for all that finished while the UI was busy, not one each.
+        # A thread cannot be stopped from outside: once the screen has closed (its workers
+        # cancelled), the loop stops itself rather than convert a page nobody will read.
+        worker = get_current_worker()
         for view in views:
+            if worker.is_cancelled:
+                return
             self._converted.append((view, view.convert()))
             if not self._handover_pending:
                 self._handover_pending = True
