@@ -196,3 +196,16 @@ def test_a_message_that_is_all_quote_is_not_folded_away() -> None:
 def test_a_non_breaking_space_at_the_edge_of_emphasis_still_parts_words() -> None:
     doc = convert("<p><em>Not sure why?&nbsp;</em><strong>Nylas</strong> was&nbsp;<b>here</b></p>")
     assert _plain(doc, 80) == ["Not sure why? Nylas was here"]
+
+
+def test_an_over_long_token_breaks_after_punctuation_not_mid_word() -> None:
+    from tui.render.wrap import wrap
+
+    token = "--rf_freq_policy=uhd.tune_request_t.POLICY_MANUAL,master_clock_rate=250e6"
+    lines = [line.plain for line in wrap(Text(token), 30)]
+    assert "".join(lines) == token
+    assert all(len(line) <= 30 for line in lines)
+    # Each line but the last ends just after a break character, at least half full.
+    assert all(line[-1] in "/=,&?#_-.;:" and len(line) >= 15 for line in lines[:-1])
+    # With no break character in reach, it still folds at the width.
+    assert [len(line.plain) for line in wrap(Text("x" * 70), 30)] == [30, 30, 10]

@@ -13,16 +13,33 @@ MIN_WIDTH = 8
 _TOKEN = re.compile(r"\S+\s*|\s+")
 
 
+# Where a URL or identifier too long for a line may break: after these, as w3m does,
+# rather than in the middle of a word ("tune_req" / "uest_t").
+_SOFT_BREAK = frozenset("/=,&?#_-.;:")
+
+
 def _fold_offsets(word: str, start: int, first: int, width: int) -> tuple[list[int], int]:
-    """Break points that fold an over-long word; returns them and the last chunk's width."""
+    """Break points that fold an over-long word; returns them and the last chunk's width.
+
+    A chunk ends after its last soft-break character when that leaves the line at least
+    half full, else at the last character that fits.
+    """
     offsets: list[int] = []
     used, room = 0, first
+    soft, soft_used = -1, 0  # index just after the chunk's last soft break, and its width
     for i, char in enumerate(word):
         size = get_character_cell_size(char)
         if used + size > room and used > 0:
-            offsets.append(start + i)
-            used, room = 0, width
+            if soft > 0 and soft_used * 2 >= room:
+                offsets.append(start + soft)
+                used -= soft_used  # what followed the soft break moves to the next line
+            else:
+                offsets.append(start + i)
+                used = 0
+            room, soft = width, -1
         used += size
+        if char in _SOFT_BREAK:
+            soft, soft_used = i + 1, used
     return offsets, used
 
 

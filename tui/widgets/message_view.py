@@ -36,7 +36,7 @@ class MessageView(Widget, can_focus=True):
         self.message = message
         self.labels = labels or []
         self._laid_out: tuple[tuple[int, bool], Text] | None = None
-        self._height: tuple[tuple[int, bool, int], int] | None = None
+        self._height: tuple[Text, int] | None = None  # the laid-out text and its wrapped height
         self.document: Document | None = None
 
     def convert(self) -> Document:
@@ -116,10 +116,10 @@ class MessageView(Widget, can_focus=True):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # Asked on every layout of the thread, for every message: wrap once per change.
+        # Keyed by the Text itself (held, so never confused with a later one at the same id).
         text = self.text_for(width)
-        key = (width, self.folded, id(text))
-        if self._height is None or self._height[0] != key:
-            self._height = (key, len(text.wrap(self.app.console, max(width, 1))))
+        if self._height is None or self._height[0] is not text:
+            self._height = (text, len(text.wrap(self.app.console, max(width, 1))))
         return self._height[1]
 
     def render(self) -> RenderableType:
