@@ -20,6 +20,9 @@ class Terminal:
         self, command: str, tmp: Path, width: int = 100, height: int = 30, gated: bool = False
     ) -> None:
         self.name = f"lurker-{uuid.uuid4().hex[:8]}"
+        # A tmux server of its own: a shared one exits when its last session is killed,
+        # and a session started by the next test in that instant fails to connect.
+        self.tmux = ["tmux", "-L", self.name]
         env = (
             f"TZ=UTC TERM=xterm-256color LURKER_STATE={tmp / 'state.json'} "
             f"LURKER_CONFIG={tmp / 'config.toml'} LURKER_SECRETS={tmp / 'secrets.json'}"
@@ -30,7 +33,7 @@ class Terminal:
             shell = f"read _; {shell}"
         subprocess.run(
             [
-                "tmux",
+                *self.tmux,
                 "new-session",
                 "-d",
                 "-s",
@@ -46,7 +49,7 @@ class Terminal:
 
     def screen(self) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            [*self.tmux, "capture-pane", "-p", "-t", self.name],
             check=True,
             capture_output=True,
             text=True,
@@ -54,19 +57,21 @@ class Terminal:
 
     def record(self, path: Path) -> None:
         """Copy every byte the program writes to the terminal into `path`, from now on."""
-        subprocess.run(["tmux", "pipe-pane", "-o", "-t", self.name, f"cat >> {path}"], check=True)
+        subprocess.run(
+            [*self.tmux, "pipe-pane", "-o", "-t", self.name, f"cat >> {path}"], check=True
+        )
 
     def title(self) -> str:
         """The pane's title, which programs change with OSC 0 or 2."""
         return subprocess.run(
-            ["tmux", "display-message", "-p", "-t", self.name, "#{pane_title}"],
+            [*self.tmux, "display-message", "-p", "-t", self.name, "#{pane_title}"],
             check=True,
             capture_output=True,
             text=True,
         ).stdout.strip()
 
     def keys(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def wait_for(self, text: str, gone: str | None = None) -> str:
         """Poll the screen until `text` shows (and `gone` does not); fail after DEADLINE."""
@@ -83,4 +88,4 @@ class Terminal:
         raise AssertionError(f"{pattern!r} never appeared; screen was:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+        subprocess.run([*self.tmux, "kill-server"], check=False)

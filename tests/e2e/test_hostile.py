@@ -101,5 +101,5 @@ def test_hostile_content_never_drives_the_terminal(
 
 def name_pane(term: Terminal) -> None:
     """Name the pane, so that any change of its title shows."""
-    subprocess.run(["tmux", "select-pane", "-t", term.name, "-T", SENTINEL], check=True)
+    subprocess.run([*term.tmux, "select-pane", "-t", term.name, "-T", SENTINEL], check=True)
     assert term.title() == SENTINEL

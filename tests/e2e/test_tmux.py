@@ -77,7 +77,7 @@ def test_no_color_is_honoured(terminal_factory: type[Terminal]) -> None:
     term = terminal_factory(f"NO_COLOR=1 {LURKER} --demo --group lurker-dev")
     term.wait_for("topics")
     styled = subprocess.run(
-        ["tmux", "capture-pane", "-e", "-p", "-t", term.name],
+        [*term.tmux, "capture-pane", "-e", "-p", "-t", term.name],
         check=True,
         capture_output=True,
         text=True,

@@ -209,3 +209,9 @@ def test_an_over_long_token_breaks_after_punctuation_not_mid_word() -> None:
     assert all(line[-1] in "/=,&?#_-.;:" and len(line) >= 15 for line in lines[:-1])
     # With no break character in reach, it still folds at the width.
     assert [len(line.plain) for line in wrap(Text("x" * 70), 30)] == [30, 30, 10]
+
+
+def test_list_items_outside_a_list_are_still_an_item_a_line() -> None:
+    # mikel-tables-8bits: "Features Include<li>World's first…<li>Uses removable…"
+    doc = convert("<p>Features<li>One thing<li>Another</p><ul><li>A<li>B</ul>")
+    assert _plain(doc, 80) == ["Features", "", "• One thing", "• Another", "", "• A", "• B"]

@@ -74,9 +74,32 @@ def _merge_whitespace(soup: BeautifulSoup) -> None:
         node.extract()
 
 
+def _list_items_in_lists(soup: BeautifulSoup) -> None:
+    """``<li>`` without its ``</li>`` or its list: an item a line, in one list.
+
+    Hand-written HTML such as ``Features<li>One<li>Two`` parses as items nested in each
+    other outside any list, which would print as ``Features• One• Two``.
+    """
+    for item in soup.find_all("li"):
+        parent = item.parent
+        if parent is not None and parent.name == "li":
+            parent.insert_after(item.extract())  # an item never holds the next item
+    for item in soup.find_all("li"):
+        if item.parent is None or item.parent.name in ("ul", "ol"):
+            continue
+        before = item.previous_sibling
+        while isinstance(before, NavigableString) and not before.strip():
+            before = before.previous_sibling
+        if isinstance(before, Tag) and before.name == "ul" and before.get("data-made"):
+            before.append(item.extract())
+        else:
+            item.wrap(soup.new_tag("ul", attrs={"data-made": "1"}))
+
+
 def normalise_blocks(soup: BeautifulSoup, *, sheet_margin_zero: bool) -> None:
     """Rename block elements and mark empty lines, in place."""
     _merge_whitespace(soup)
+    _list_items_in_lists(soup)
     for tag in soup.find_all(True):
         if tag.name in _AS_DIV:
             tag.name = "div"
