@@ -215,3 +215,25 @@ def test_list_items_outside_a_list_are_still_an_item_a_line() -> None:
     # mikel-tables-8bits: "Features Include<li>World's first…<li>Uses removable…"
     doc = convert("<p>Features<li>One thing<li>Another</p><ul><li>A<li>B</ul>")
     assert _plain(doc, 80) == ["Features", "", "• One thing", "• Another", "", "• A", "• B"]
+
+
+GMAIL_FORWARD = (
+    "<div>FYI, see below.</div><div class='gmail_quote'><div class='gmail_attr'>"
+    "---------- Forwarded message ---------<br>From: <strong>Bob</strong> "
+    "&lt;bob@example.com&gt;<br>Date: Mon, 3 Jun 2024<br>Subject: Plans<br></div><br>"
+    "<div>The plan is ready.</div></div>"
+)
+APPLE_FORWARD = (
+    "<div>FYI</div><blockquote type='cite'><div>Anfang der weitergeleiteten Nachricht:</div>"
+    "<div><b>Von: </b>Bob &lt;bob@x.org&gt;</div><div>The plan is ready.</div></blockquote>"
+)
+
+
+def test_forwarded_messages_are_shown_not_folded() -> None:
+    # A forward is what the message carries; folding it would hide the message itself.
+    for body in (GMAIL_FORWARD, APPLE_FORWARD):
+        lines = _plain(convert(body), 80, folded=True)
+        assert "▎ The plan is ready." in lines, lines
+        assert not any(line.startswith("▸") for line in lines)
+    # A reply's quote still folds.
+    assert _plain(convert(REPLY), 80, folded=True)[2].startswith("▸ ")

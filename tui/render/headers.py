@@ -14,6 +14,7 @@ __all__ = [
     "ATTRIBUTION",
     "HeaderField",
     "header_field",
+    "is_forward",
     "is_original_message",
 ]
 
@@ -63,6 +64,21 @@ _ORIGINAL = re.compile(
     re.IGNORECASE,
 )
 
+# Gmail's "---------- Forwarded message ---------" and Apple Mail's "Begin forwarded
+# message:", in the languages those clients write them in.
+_FORWARD = re.compile(
+    r"\s*(?:-{2,}\s*(?:forwarded message|weitergeleitete nachricht|message transféré|"
+    r"mensaje reenviado|messaggio inoltrato|mensagem encaminhada|doorgestuurd bericht|"
+    r"vidarebefordrat meddelande|videresendt meddelelse|videresendt melding|"
+    r"välitetty viesti|přeposlaná zpráva|przekazana wiadomość|пересылаемое сообщение|"
+    r"προωθημένο μήνυμα|iletilen ileti|转发的邮件|轉寄的郵件|転送されたメッセージ|"
+    r"전달된 메시지|הודעה שהועברה|رسالة مُعاد توجيهها)\s*-{2,}"
+    r"|(?:begin forwarded message|anfang der weitergeleiteten nachricht|"
+    r"début du message réexpédié|inicio del mensaje reenviado|inizio messaggio inoltrato)"
+    r"\s*[:\uff1a])\s*",
+    re.IGNORECASE,
+)
+
 # "On Thu, Jun 26, 2014 at 2:14 PM, Alexander L <a@example.com> wrote:" and friends: a
 # short line ending in a colon that names a date, an address or the act of writing.
 ATTRIBUTION = re.compile(
@@ -84,3 +100,8 @@ def header_field(line: str) -> HeaderField | None:
 def is_original_message(line: str) -> bool:
     """True for "-----Original Message-----" in any of the known languages."""
     return _ORIGINAL.fullmatch(line) is not None
+
+
+def is_forward(line: str) -> bool:
+    """True for the line that opens a forwarded message (Gmail, Apple Mail)."""
+    return _FORWARD.fullmatch(line) is not None

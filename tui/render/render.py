@@ -21,7 +21,7 @@ from rich.text import Text
 
 from . import styles
 from .document import Document, Line, Link, Part, quoted_line_count
-from .headers import ATTRIBUTION, header_field
+from .headers import ATTRIBUTION, header_field, is_forward
 from .layout import layout_line
 from .wrap import MIN_WIDTH, fold
 
@@ -144,6 +144,17 @@ def _shown_links(links: Sequence[Link], lines: list[Text]) -> list[Link]:
     return [link for link in links if link.number in numbers]
 
 
+def _is_forward(run: Sequence[Part], drawn: list[Text]) -> bool:
+    """Whether a quote run is a forwarded message: what the message carries, not folded.
+
+    The "Forwarded message" line opens the run (Apple Mail) or is the last line drawn
+    before it (Gmail keeps it outside the quoted headers).
+    """
+    lines = [line for line in run[0].text.plain.split("\n") if line.strip()][:3]
+    before = [line.plain for line in drawn if line.plain.strip()][-1:]
+    return any(is_forward(" ".join(_REF.sub("", line).split())) for line in before + lines)
+
+
 def _has_own_words(doc: Document) -> bool:
     """Whether anything but quotes and a signature holds text (else folding hides all)."""
     return any(
@@ -158,7 +169,7 @@ def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
     for run in quote_runs(doc.parts):
         if out:
             out.append(Text(end=""))
-        if folded and run[0].kind == "quote":
+        if folded and run[0].kind == "quote" and not _is_forward(run, out):
             out.append(fold_label(run, width))
             continue
         for index, part in enumerate(run):
