@@ -37,6 +37,7 @@ def _reader(args: list[str]) -> int:
         session = open_account(settings)
         app = LurkerApp(settings, session.client, session=None if settings.demo else session)
     except (SettingsError, LurkerError) as error:
+        memory.release()
         print(f"lurker: {clean(str(error))}", file=sys.stderr)
         return 2
     app.run()

@@ -35,3 +35,4 @@ def settle() -> None:
 def release() -> None:
     """A screen closed, or the app is ending: let collections see every object again."""
     gc.unfreeze()
+    gc.enable()  # also after a start-up that ended before its first frame

@@ -27,3 +27,12 @@ async def test_pages_freeze_the_heap_and_closing_a_screen_releases_it() -> None:
         assert gc.get_freeze_count() == 0
     # An app that has ended leaves nothing frozen behind (tests run many apps).
     assert gc.get_freeze_count() == 0
+
+
+def test_a_start_that_fails_leaves_collection_on(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tui.__main__ import main
+
+    monkeypatch.setenv("LURKER_API_KEY", "k")
+    assert main(["--base-url", "http://groups.example"]) == 2  # plain http: refused
+    assert "clear text" in capsys.readouterr().err
+    assert gc.isenabled()
