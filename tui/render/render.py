@@ -151,8 +151,8 @@ def _is_forward(run: Sequence[Part], drawn: list[Text]) -> bool:
     before it (Gmail keeps it outside the quoted headers).
     """
     lines = [line for line in run[0].text.plain.split("\n") if line.strip()][:3]
-    before = [line.plain for line in drawn if line.plain.strip()][-1:]
-    return any(is_forward(" ".join(_REF.sub("", line).split())) for line in before + lines)
+    before = next((line.plain for line in reversed(drawn) if line.plain.strip()), "")
+    return any(is_forward(" ".join(_REF.sub("", line).split())) for line in [before, *lines])
 
 
 def _has_own_words(doc: Document) -> bool:
