@@ -237,3 +237,9 @@ def test_forwarded_messages_are_shown_not_folded() -> None:
         assert not any(line.startswith("▸") for line in lines)
     # A reply's quote still folds.
     assert _plain(convert(REPLY), 80, folded=True)[2].startswith("▸ ")
+
+
+def test_nbsp_indentation_is_kept_and_source_spaces_are_not() -> None:
+    # ml-usrp-lists-code: "Device Address:<br>&nbsp; &nbsp; serial: …" (Gmail's indentation)
+    doc = convert("<div>Device Address:<br>\xa0 \xa0 serial: 31<br>  fpga: HG</div>")
+    assert _plain(doc, 80) == ["Device Address:", "    serial: 31", "fpga: HG"]

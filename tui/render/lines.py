@@ -145,7 +145,12 @@ def _table(source: str, state: _Inline) -> TableData | None:
 
 
 def _content_line(content: str, indent: int, state: _Inline) -> Line:
-    content = _DOUBLE_SPACE.sub(" ", content.lstrip(_LEAD).replace("\xa0", " ").rstrip())
+    stripped = content.lstrip(_LEAD)
+    lead = content[: len(content) - len(stripped)]
+    # Spaces before a line are the source's formatting; &nbsp; there is the sender's own
+    # indentation (Gmail writes code and aligned lists with "&nbsp; &nbsp; "): kept.
+    keep = " " * len(lead.expandtabs(8)) if "\xa0" in lead else ""
+    content = keep + _DOUBLE_SPACE.sub(" ", stripped.replace("\xa0", " ").rstrip())
     if not markers.strip_marks(content).strip():
         _inline_text(content, state)  # keep mark state balanced
         return Line("blank")
