@@ -13,6 +13,10 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widget import Widget
 
 from tests.bench.apps import BIG_ARCHIVE, SIZE, demo_config, in_process_app, requests_to
 from tests.bench.baseline_apps import OptionListApp
@@ -82,6 +86,29 @@ def _held(topics: PagedList[object], key: str) -> Callable[[bool], bool]:
     return held
 
 
+async def _hold_over(
+    pilot: Pilot[Any],
+    key: str,
+    probe: KeyProbe,
+    widget: Widget,
+    position: Callable[[], int],
+    rows: int,
+    total: int,
+) -> tuple[list[KeySample], FullCollections]:
+    """Hold `key` until `position()` reaches the `rows`-th row, timing every key."""
+    with FullCollections() as collections:
+        samples = await hold_timed(
+            pilot,
+            key,
+            probe,
+            PaintLog(pilot.app, widget),
+            done=lambda: position() >= rows - 1,
+            position=position,
+            limit=total + 10,
+        )
+    return samples, collections
+
+
 async def walk_topics(total: int, key: str, rows: int, latency: float = 0.0) -> Walk:
     """Hold `key` over the first `rows` of a `total`-topic group, read in-process."""
     demo = DemoService(demo_config(big_group_topics=total, latency=latency))
@@ -92,16 +119,9 @@ async def walk_topics(total: int, key: str, rows: int, latency: float = 0.0) -> 
         await until(pilot, lambda: len(topics.rows) >= PAGE, "first page")
         probe = KeyProbe([(topics, LIST_ACTIONS[key])], _held(topics, key))
         started = time.perf_counter()
-        with FullCollections() as collections:
-            samples = await hold_timed(
-                pilot,
-                key,
-                probe,
-                PaintLog(app, topics),
-                done=lambda: topics.cursor >= rows - 1,
-                position=lambda: topics.cursor,
-                limit=total + 10,
-            )
+        samples, collections = await _hold_over(
+            pilot, key, probe, topics, lambda: topics.cursor, rows, total
+        )
         seconds = time.perf_counter() - started
         await settle(pilot)
         return Walk(samples, rows, requests_to(demo, "gettopics"), seconds, collections)
@@ -117,16 +137,8 @@ async def walk_option_list(total: int, key: str, rows: int) -> Walk:
         await settle(pilot)
         probe = KeyProbe([(options, OPTION_ACTIONS[key])])
         started = time.perf_counter()
-        with FullCollections() as collections:
-            samples = await hold_timed(
-                pilot,
-                key,
-                probe,
-                PaintLog(app, options),
-                done=lambda: (options.highlighted or 0) >= rows - 1,
-                position=lambda: options.highlighted or 0,
-                limit=total + 10,
-            )
+        position = lambda: options.highlighted or 0  # noqa: E731
+        samples, collections = await _hold_over(pilot, key, probe, options, position, rows, total)
         return Walk(samples, rows, 0, time.perf_counter() - started, collections)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import httpx
 from textual import events
 from textual.pilot import Pilot
 
@@ -14,11 +15,20 @@ from tui.demo import DemoService, demo_transport
 from tui.settings import Settings
 
 
-def make_app(demo: DemoService | None = None, **settings: object) -> tuple[LurkerApp, DemoService]:
-    """The real app, reading the demo in-process through the real client."""
+def make_app(
+    demo: DemoService | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
+    **settings: object,
+) -> tuple[LurkerApp, DemoService]:
+    """The real app, reading the demo in-process through the real client.
+
+    `transport` replaces the demo's own (a fault-injecting wrapper around it).
+    """
     demo = demo or DemoService(demo_config())
     client = ServiceClient(
-        "http://localhost", api_key=demo.config.api_key, transport=demo_transport(demo)
+        "http://localhost",
+        api_key=demo.config.api_key,
+        transport=transport or demo_transport(demo),
     )
     options: dict[str, object] = {"demo": True, **settings}
     return LurkerApp(Settings(**options), client), demo  # type: ignore[arg-type]

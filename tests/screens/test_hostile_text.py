@@ -16,13 +16,11 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tests.conftest import demo_config
-from tests.screens.harness import settle, until
-from tui.api import ServiceClient
+from tests.screens.harness import make_app, settle, until
 from tui.app import LurkerApp
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen
 from tui.screens.topics import TopicsScreen
-from tui.settings import Settings
 from tui.widgets.paged_list import PagedList
 
 MARKUP = "[b]bold[/b] [@click=app.quit]quit[/]"
@@ -49,12 +47,7 @@ class Rewriting(httpx.AsyncBaseTransport):
 
 def app_with(endpoint: str, rewrite) -> LurkerApp:  # type: ignore[no-untyped-def]
     demo = DemoService(demo_config())
-    client = ServiceClient(
-        "http://localhost",
-        api_key=demo.config.api_key,
-        transport=Rewriting(demo, endpoint, rewrite),
-    )
-    return LurkerApp(Settings(demo=True), client)  # type: ignore[call-arg]
+    return make_app(demo, Rewriting(demo, endpoint, rewrite))[0]
 
 
 def rename_lurker_dev(status: int, body: dict) -> tuple[int, dict]:  # type: ignore[type-arg]
