@@ -36,3 +36,27 @@ def test_a_start_that_fails_leaves_collection_on(capsys, monkeypatch) -> None:  
     assert main(["--base-url", "http://groups.example"]) == 2  # plain http: refused
     assert "clear text" in capsys.readouterr().err
     assert gc.isenabled()
+
+
+def test_the_first_settle_after_start_up_freezes_without_collecting() -> None:
+    """Start-up's objects are all still young then: walking them would delay the first paint."""
+    from tui import memory
+
+    collected: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(watch)
+    try:
+        memory.pause_until_settled()
+        memory.settle()
+        assert collected == []
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+        memory.settle()  # a later page: its young garbage is collected as before
+        assert 1 in collected
+    finally:
+        gc.callbacks.remove(watch)
+        memory.release()
