@@ -3,9 +3,10 @@
 Each run starts a fresh app with an empty conversion cache, opens big-archive, puts the
 cursor on topic 400000008 and posts Enter. "Data arrived" is when the thread's first page
 has come back from the client (validated models in hand). The whole thread is then loaded
-by holding End (each End scrolls to the bottom, which asks for the next page) until all
-500 messages are mounted, show their bodies and are laid out. "First message painted" is
-the first paint in which the first message is laid out with its body (not a placeholder).
+by holding End (each End goes to the last loaded message, which asks for the next page)
+until all 500 messages are in, show their bodies and are laid out. "First message
+painted" is the first paint of the thread view after the first message's body is in (not
+a placeholder).
 Scroll animations are off, so the figures are the app's work rather than Textual's
 50-lines-a-second scroll animation.
 """
@@ -32,8 +33,8 @@ from tui.demo import DemoService
 from tui.render import html
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.widgets.message_view import MessageView
 from tui.widgets.paged_list import PagedList
+from tui.widgets.thread_view import ThreadView
 
 TOPIC = 400000008
 MESSAGES = 500
@@ -68,35 +69,26 @@ def _note_arrivals(library: Library, arrivals: list[float]) -> None:
     library.thread = noted_thread  # type: ignore[method-assign]
 
 
-def _body_ready(view: MessageView) -> bool:
-    """Whether the view shows its body: a view converting in the background holds
-    `document = None` (an instance attribute) until the body is in."""
-    return vars(view).get("document", True) is not None
-
-
 def _first_message_shown(moments: list[float]) -> Callable[[Screen[Any]], None]:
     def on_paint(screen: Screen[Any]) -> None:
         if moments or not isinstance(screen, ThreadScreen):
             return
-        views = screen.query(MessageView)
-        if views and views.first().size.height and _body_ready(views.first()):
+        view = screen.query_one(ThreadView)
+        if view.size.height and view.messages and view.messages[0].document is not None:
             moments.append(time.perf_counter())
 
     return on_paint
 
 
 async def _hold_end(app: App[Any], screen: ThreadScreen) -> None:
-    """Press End until every message is mounted, shows its body and is laid out."""
-    while not (screen.cursor.ended and len(screen.views) >= MESSAGES):
-        count = len(screen.views)
+    """Press End until every message is in, shows its body and is laid out."""
+    view = screen.thread_view
+    while not (screen.cursor.ended and len(view.messages) >= MESSAGES):
+        count = len(view.messages)
         app.post_message(events.Key("end", None))
-        # Pages mount a batch of messages at a time: wait for the next batch, whether it
-        # comes from the page being mounted or from the next page End asked for.
-        await wait_for(lambda n=count: len(screen.views) > n, "more messages")
-    views = screen.views
-    await wait_for(lambda: all(_body_ready(view) for view in views), "every body shown")
-    await app.workers.wait_for_complete()
-    await wait_for(lambda: views[-1].size.height > 0, "last message laid out")
+        await wait_for(lambda n=count: len(view.messages) > n, "more messages")
+    await wait_for(lambda: all(m.document for m in view.messages), "every body shown")
+    await app.workers.wait_for_complete()  # each body is laid out as it is handed over
 
 
 async def open_once(scroll_keys: int) -> Opening:
@@ -124,8 +116,7 @@ async def open_once(scroll_keys: int) -> Opening:
         assert isinstance(screen, ThreadScreen)
         await _hold_end(app, screen)
         whole = time.perf_counter()
-        container = screen.query_one("#messages")
-        probe = KeyProbe([(container, "action_page_up"), (screen, "action_page_up")])
+        probe = KeyProbe([(screen.thread_view, "action_page_up")])
         keys = [await press_timed(app, "pageup", probe, paints) for _ in range(scroll_keys)]
         return Opening(
             arrivals[0] - entered,

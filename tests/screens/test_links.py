@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from rich.console import Console
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -18,7 +19,9 @@ from tui.render.document import Link
 from tui.screens import links
 from tui.screens.links import LinkPicker
 from tui.screens.thread import ThreadScreen
-from tui.widgets.message_view import MessageView
+from tui.widgets.message_body import convert_body
+from tui.widgets.thread_message import ThreadMessage
+from tui.widgets.thread_view import ThreadView
 
 # lurker-dev, seed 1: the first message links "the issue" to one URL; the
 # first message of WITHOUT_LINKS has none.
@@ -46,12 +49,17 @@ def notes(app: App[None]) -> list[str]:
 async def open_picker(pilot: Pilot[None]) -> LinkPicker:
     """In the opened thread, press `o` on the first message and return the picker."""
     await read_thread(pilot, 0)
-    await until(pilot, lambda: pilot.app.screen.views[0].document is not None, "body")
+    await until(pilot, lambda: first_message(pilot.app).document is not None, "body")
     await keys(pilot, "o")
     await until(pilot, lambda: isinstance(pilot.app.screen, LinkPicker), "link picker")
     screen = pilot.app.screen
     assert isinstance(screen, LinkPicker)
     return screen
+
+
+def first_message(app: App[None]) -> ThreadMessage:
+    """The first message of the thread on screen."""
+    return app.screen.query_one(ThreadView).messages[0]
 
 
 def thread_app(topic: int) -> LurkerApp:
@@ -89,7 +97,7 @@ async def test_a_message_without_links_says_so(monkeypatch: pytest.MonkeyPatch) 
     Recorder(app, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await read_thread(pilot, 0)
-        await until(pilot, lambda: app.screen.views[0].document is not None, "body")
+        await until(pilot, lambda: first_message(app).document is not None, "body")
         await keys(pilot, "o")
         assert isinstance(app.screen, ThreadScreen)
         assert "This message has no links." in notes(app)
@@ -164,8 +172,8 @@ async def test_link_words_and_urls_are_terminal_hyperlinks() -> None:
     app = thread_app(WITH_LINK)
     async with app.run_test(size=(80, 24)) as pilot:
         await read_thread(pilot, 0)
-        view = app.screen.views[0]
-        await until(pilot, lambda: view.document is not None, "body")
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: first_message(app).document is not None, "body")
         await settle(pilot)
         strips = view.render_lines(Region(0, 0, view.size.width, view.size.height))
         written = "".join(strip.render(app.console) for strip in strips)
@@ -178,8 +186,13 @@ def test_hyperlink_targets_never_hold_escapes() -> None:
         '<p><a href="https://evil.invalid/\x1b]0;pwned\x07a\x9cb\x1b\\c">words</a> and '
         '<a href="https://ok.invalid/x?y=1;z">more</a></p>'
     )
-    view = MessageView(Message(id=-10, body=body, msg_num=1, name="Eve"))
-    view.document = view.convert()
-    text = view.text_for(80)
-    targets = {span.style.link for span in text.spans if getattr(span.style, "link", None)}
+    message = ThreadMessage(Message(id=-10, body=body, msg_num=1, name="Eve"))
+    message.show(convert_body(message.message))
+    lines = message.lines(80, Console())
+    targets = {
+        span.style.link
+        for line in lines
+        for span in line.spans
+        if getattr(span.style, "link", None)
+    }
     assert targets == {"https://evil.invalid/abc", "https://ok.invalid/x?y=1;z"}

@@ -9,8 +9,9 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.widgets.message_view import MessageView
+from tui.widgets import message_body
 from tui.widgets.paged_list import PagedList
+from tui.widgets.thread_view import ThreadView
 
 
 def row_names(app) -> list[str]:  # type: ignore[no-untyped-def]
@@ -61,7 +62,7 @@ async def test_open_group_and_back_keeps_position_and_rows() -> None:
         assert topics.cursor == 30
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
-        await until(pilot, lambda: len(app.screen.query(MessageView)) > 0, "messages")
+        await until(pilot, lambda: len(app.screen.query_one(ThreadView).messages) > 0, "messages")
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TopicsScreen)
@@ -162,16 +163,17 @@ async def test_thread_next_previous_and_quote_toggle() -> None:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
         screen = app.screen
-        await until(pilot, lambda: len(screen.query(MessageView)) > 2, "messages")
-        views = list(screen.query(MessageView))
-        assert app.focused is views[0]
+        view = screen.query_one(ThreadView)
+        await until(pilot, lambda: len(view.messages) > 2, "messages")
+        assert app.focused is view
+        assert view.current == 0
         await pilot.press("n", "n")
-        assert app.focused is views[2]
+        assert view.current == 2
         await pilot.press("p")
-        assert app.focused is views[1]
-        assert views[1].folded
+        assert view.current == 1
+        assert view.messages[1].folded
         await pilot.press("t")
-        assert not views[1].folded
+        assert not view.messages[1].folded
 
 
 async def test_activity_log_from_group_list_and_filters_reach_the_service() -> None:
@@ -201,7 +203,7 @@ async def test_topic_flag_opens_a_thread_directly() -> None:
     app, demo = make_app(topic=str(2**53 + 1))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
-        await until(pilot, lambda: len(app.screen.query(MessageView)) > 0)
+        await until(pilot, lambda: len(app.screen.query_one(ThreadView).messages) > 0)
         assert requests_to(demo, "gettopic")[0]["topic_id"] == str(2**53 + 1)
         await pilot.press("escape")
         await settle(pilot)
@@ -217,14 +219,14 @@ async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None
 
     converted: list[int] = []
     second_started, release, saw_cancel = threading.Event(), threading.Event(), threading.Event()
-    real_convert = MessageView.convert
+    real_convert = message_body.convert_body
 
-    def convert(view: MessageView):  # type: ignore[no-untyped-def]
-        converted.append(view.message.id)
+    def convert(message):  # type: ignore[no-untyped-def]
+        converted.append(message.id)
         if len(converted) == 2:
             second_started.set()
             release.wait(30)
-        return real_convert(view)
+        return real_convert(message)
 
     class Watched:
         """The converting thread's worker, noting when it is found cancelled."""
@@ -240,7 +242,7 @@ async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None
             return cancelled
 
     real_current = thread_module.get_current_worker
-    monkeypatch.setattr(MessageView, "convert", convert)
+    monkeypatch.setattr(thread_module, "convert_body", convert)
     monkeypatch.setattr(thread_module, "get_current_worker", lambda: Watched(real_current()))
 
     app, _ = make_app(topic="400000008")  # 500 messages
@@ -257,3 +259,50 @@ async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None
             await pilot.pause()
         assert saw_cancel.is_set(), "the converter never looked at its worker again"
         assert len(converted) == 2
+
+
+async def test_end_walks_a_long_thread_page_by_page() -> None:
+    app, demo = make_app(topic="400000008")  # 500 messages, 5 pages
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: len(view.messages) == 100, "first page")
+        await hold(pilot, "end", 1)  # once: End goes on to the real last message
+        await until(pilot, lambda: len(view.messages) == 500, "every page")
+        await until(pilot, lambda: view.current == 499, "at the last message")
+        tokens = [r.get("page_token") for r in requests_to(demo, "gettopic")]
+        assert len(tokens) == 5 == len(set(tokens))
+        await until(pilot, lambda: all(m.document for m in view.messages), "every body")
+        assert view.scroll_offset.y == view.max_scroll_y  # the last message is on screen
+        await hold(pilot, "home", 1)
+        assert (view.current, view.scroll_offset.y) == (0, 0)
+
+
+async def test_a_short_first_body_comes_with_the_thread(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Every other body waits for the converting thread; the first is in at once.
+    import threading
+
+    from tui.screens import thread as thread_module
+
+    release = threading.Event()
+    real_convert = message_body.convert_body
+    main = threading.get_ident()
+
+    def convert(message):  # type: ignore[no-untyped-def]
+        if threading.get_ident() != main:
+            release.wait(30)
+        return real_convert(message)
+
+    monkeypatch.setattr(thread_module, "convert_body", convert)
+    app, _ = make_app(topic="100000001")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
+        view = app.screen.query_one(ThreadView)
+        for _ in range(1000):
+            if view.messages:
+                break
+            await pilot.pause()
+        assert view.messages[0].document is not None
+        assert all(m.document is None for m in view.messages[1:])
+        release.set()
+        await until(pilot, lambda: all(m.document for m in view.messages), "the other bodies")

@@ -17,7 +17,8 @@ from tests.screens.test_snapshots import keys, quiet, read_thread
 from tui.api.library import Library
 from tui.api.models import Message
 from tui.screens.links import LinkPicker
-from tui.widgets.message_view import MessageView
+from tui.screens.thread import ThreadScreen
+from tui.widgets.message_body import convert_body
 
 # lurker-dev, seed 1.
 HASHTAGS_AND_LINK = 100000006  # message #44: chips "bug" and "help-wanted", a link
@@ -101,8 +102,9 @@ def test_link_picker(snap_compare: Any) -> None:
 
     async def steps(pilot: Pilot[None]) -> None:
         await read_thread(pilot, 2)
-        view = pilot.app.screen.query(MessageView)[2]
-        await until(pilot, lambda: view.document is not None, "body")
+        screen = pilot.app.screen
+        assert isinstance(screen, ThreadScreen)
+        await until(pilot, lambda: screen.thread_view.messages[2].document is not None, "body")
         await keys(pilot, "o")
         await until(pilot, lambda: isinstance(pilot.app.screen, LinkPicker), "link picker")
 
@@ -129,8 +131,8 @@ def without_clues(html: str) -> str:
 
 
 def parts(message: Message) -> list[tuple[str, str]]:
-    """The kind and the words of each part of the message as MessageView converts it."""
-    document = MessageView(message).convert()
+    """The kind and the words of each part of the message as the thread converts it."""
+    document = convert_body(message)
     return [(part.kind, " ".join(part.text.plain.split())) for part in document.parts]
 
 

@@ -23,7 +23,6 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.widgets.message_view import MessageView
 from tui.widgets.paged_list import PagedList
 
 Journey = Callable[[Pilot[None], DemoService], Awaitable[None]]
@@ -97,10 +96,12 @@ async def read_thread(pilot: Pilot[None], message: int) -> None:
     """In the thread opened at start, go to its `message`-th message (0 = first) with `n`."""
     await until(pilot, lambda: isinstance(pilot.app.screen, ThreadScreen), "thread")
     screen = pilot.app.screen
-    await until(pilot, lambda: len(screen.query(MessageView)) > message, "messages")
+    assert isinstance(screen, ThreadScreen)
+    view = screen.thread_view
+    await until(pilot, lambda: len(view.messages) > message, "messages")
     await keys(pilot, *"n" * message)
     # Bodies below the one shown change the scroll bar as they come in: wait for all.
-    await until(pilot, lambda: all(view.document for view in screen.query(MessageView)), "bodies")
+    await until(pilot, lambda: all(m.document for m in view.messages), "bodies")
 
 
 async def open_activity(pilot: Pilot[None]) -> None:

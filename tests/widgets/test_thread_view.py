@@ -1,0 +1,192 @@
+"""Behaviour of `ThreadView`: the line at the top stays put, the current message, layout."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+
+from tests.screens.harness import settle
+from tui.api.models import Message
+from tui.render.html import convert
+from tui.widgets.thread_message import PLACEHOLDER, ThreadMessage
+from tui.widgets.thread_view import ThreadView
+
+SIZE = (60, 20)
+
+
+def paragraphs(count: int, words: str = "word " * 30) -> str:
+    return "".join(f"<p>{index}: {words}</p>" for index in range(count))
+
+
+def thread(count: int) -> list[ThreadMessage]:
+    """`count` messages from different senders, their bodies not converted yet."""
+    return [
+        ThreadMessage(Message(id=i + 1, msg_num=i + 1, name=f"Sender {i}", body=paragraphs(3)))
+        for i in range(count)
+    ]
+
+
+class ThreadApp(App[None]):
+    """A thread view and nothing else; `wanted` counts its requests for more."""
+
+    def __init__(self, messages: list[ThreadMessage]) -> None:
+        super().__init__()
+        self.messages = messages
+        self.wanted = 0
+
+    def compose(self) -> ComposeResult:
+        yield ThreadView()
+
+    def on_mount(self) -> None:
+        view = self.query_one(ThreadView)
+        view.focus()
+        view.add_messages(self.messages)
+
+    def on_thread_view_more_wanted(self) -> None:
+        self.wanted += 1
+
+    @property
+    def view(self) -> ThreadView:
+        return self.query_one(ThreadView)
+
+
+def visible(view: ThreadView) -> list[str]:
+    """The text of the view's lines as drawn."""
+    return [view.render_line(y).text for y in range(view.scrollable_content_region.height)]
+
+
+async def keys(pilot: Pilot[None], *names: str) -> None:
+    for name in names:
+        await pilot.press(name)
+    await settle(pilot)
+
+
+async def test_bodies_arriving_above_leave_the_top_line_in_place() -> None:
+    messages = thread(30)
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        await keys(pilot, *"n" * 6)
+        assert view.current == 6
+        assert view.scroll_offset.y == view.top_of(6)
+        before = visible(view)
+        assert before[0].startswith("▌ Sender 6")
+        view.show_documents((m, convert(m.message.body)) for m in messages[:6])
+        await settle(pilot)
+        assert view.top_of(6) > 6 * 5  # the bodies above grew from one placeholder line
+        assert view.scroll_offset.y == view.top_of(6)
+        assert visible(view) == before
+        assert view.current == 6
+
+
+async def test_scrolling_makes_the_message_at_the_top_current() -> None:
+    messages = thread(6)
+    for message in messages:
+        message.show(convert(message.message.body))
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        await keys(pilot, "space")
+        assert view.current == view.message_at(view.scroll_offset.y)
+        while view.current < 2:
+            await keys(pilot, "space")
+        # `n` goes on from the message being read, not from where `n` was last pressed.
+        await keys(pilot, "n")
+        assert view.current == 3
+        assert view.scroll_offset.y == view.top_of(3)
+        await keys(pilot, "k")
+        assert view.current == 2
+        await keys(pilot, "home")
+        assert (view.current, view.scroll_offset.y) == (0, 0)
+
+
+async def test_space_keeps_one_line_of_the_previous_screen() -> None:
+    messages = thread(6)
+    for message in messages:
+        message.show(convert(message.message.body))
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        last = visible(view)[-1]
+        await keys(pilot, "space")
+        # The bar may move with the current message: compare the text after it.
+        assert visible(view)[0][1:] == last[1:]
+        assert view.scroll_offset.y == view.scrollable_content_region.height - 1
+
+
+async def test_t_folds_the_current_message_only() -> None:
+    quoted = "<p>My answer.</p><blockquote>" + paragraphs(8) + "</blockquote>"
+    messages = [
+        ThreadMessage(Message(id=i + 1, msg_num=i + 1, name=f"S{i}", body=quoted)) for i in range(3)
+    ]
+    for message in messages:
+        message.show(convert(message.message.body))
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        await keys(pilot, "n")
+        folded_height = view.top_of(2) - view.top_of(1)
+        assert any("quoted lines" in line for line in visible(view))
+        await keys(pilot, "t")
+        assert not messages[1].folded
+        assert messages[0].folded
+        assert messages[2].folded
+        assert view.top_of(2) - view.top_of(1) > folded_height + 8
+        assert not any("quoted lines" in line for line in visible(view)[:5])
+        await keys(pilot, "enter")
+        assert messages[1].folded
+
+
+async def test_only_the_current_message_has_the_bar() -> None:
+    messages = thread(3)
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        lines = visible(view)
+        first, second = view.top_of(0), view.top_of(1)
+        assert lines[first].startswith("▌ Sender 0")
+        assert lines[second].startswith("  Sender 1")
+        assert PLACEHOLDER in lines[first + 2]
+        await keys(pilot, "n")
+        lines = visible(view)
+        assert lines[first].startswith("  Sender 0")
+        assert lines[second].startswith("▌ Sender 1")
+
+
+async def test_a_click_makes_a_message_current() -> None:
+    messages = thread(3)
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        await pilot.click(ThreadView, offset=(5, view.top_of(1) + 1))
+        assert view.current == 1
+
+
+async def test_lines_are_laid_out_again_for_a_new_width() -> None:
+    messages = thread(2)
+    for message in messages:
+        message.show(convert(message.message.body))
+    app = ThreadApp(messages)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        narrow_height = view.virtual_size.height
+        await pilot.resize_terminal(100, 20)
+        await settle(pilot)
+        assert view.virtual_size.height < narrow_height
+        width = view.scrollable_content_region.width
+        assert all(len(line.rstrip()) <= width for line in visible(view))
+        assert any(len(line.rstrip()) > SIZE[0] for line in visible(view))
+
+
+async def test_more_is_wanted_near_the_end_once_per_page() -> None:
+    app = ThreadApp(thread(30))
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        assert app.wanted == 0
+        await keys(pilot, "end")
+        assert app.wanted == 1
+        await keys(pilot, "up", "down", "end")
+        assert app.wanted == 1  # asked already; the next page re-arms it
+        view.add_messages(thread(5))
+        await settle(pilot)
+        assert app.wanted == 2  # still near the end with the new page in
