@@ -1,5 +1,6 @@
 """Cold-start probe: `python -m tests.bench.launch lurker|bare` runs the app headless and exits
-at its first paint with data, writing `<perf_counter> <RSS MiB>` to stdout.
+at its first paint with data, writing `<perf_counter> <RSS MiB>` to stdout (with `--modules`,
+the names of the modules imported by then instead, one a line).
 
 `lurker` is `lurker --demo` (the checkout's `tui.__main__`); `bare` is a Textual app with a
 header, a line of text and a footer. Both start the same way, through this module, and
@@ -15,8 +16,13 @@ import sys
 import time
 from typing import Any
 
+_list_modules = False
+
 
 def _report() -> None:
+    if _list_modules:
+        os.write(1, "".join(f"{name}\n" for name in sorted(sys.modules)).encode())
+        os._exit(0)
     with open("/proc/self/statm", encoding="ascii") as statm:
         rss = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     os.write(1, f"{time.perf_counter()} {rss}\n".encode())  # Textual captures sys.stdout
@@ -65,4 +71,5 @@ def main(kind: str) -> None:
 
 
 if __name__ == "__main__":
+    _list_modules = "--modules" in sys.argv[2:]
     main(sys.argv[1])

@@ -10,7 +10,7 @@ from typing import Any
 
 from .auth import Accounts, auth_kind, demo_accounts
 from .config import DemoConfig
-from .endpoints import ROUTES, Call, Handler
+from .endpoints import Call, Handler, find_handler
 from .errors import ApiError
 from .faults import FaultInjector
 from .http_io import (
@@ -111,7 +111,7 @@ class DemoService:
 
     async def _answer(self, request: ApiRequest, send: Send) -> None:
         endpoint = request.endpoint
-        handler = ROUTES.get(endpoint) if endpoint else None
+        handler = find_handler(endpoint) if endpoint else None
         if handler is None:
             await send_response(send, 404, TEXT_TYPE, b"404 page not found")
             return

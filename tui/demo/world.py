@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from . import hostile
-from .activity import ActivityLog
 from .config import DemoConfig
 from .groups import GroupSpec, build_groups
 from .lru import BoundedCache
-from .messages import Messages
 from .people import POOL, Person
 from .records import member_record
 from .seeding import rng
@@ -23,17 +21,58 @@ from .timefmt import NS_PER_SECOND, datetime_to_ns
 from .timeline import Timeline
 from .topics import Topics
 
+if TYPE_CHECKING:
+    from .activity import ActivityLog
+    from .messages import Messages
 
-@dataclass
+
 class GroupData:
-    """Everything generated for one group."""
+    """Everything generated for one group. The group list needs only its timeline and
+    labels; topics, messages and the activity log (and the modules generating them) wait
+    for their first use."""
 
-    spec: GroupSpec
-    timeline: Timeline
-    topics: Topics
-    messages: Messages
-    activity: ActivityLog
-    labels: list[dict[str, Any]]
+    def __init__(
+        self,
+        spec: GroupSpec,
+        seed: int,
+        now_ns: int,
+        live_every: float | None,
+        stats: GenerationStats,
+    ) -> None:
+        self.spec = spec
+        self.timeline = Timeline(spec, seed, now_ns)
+        self.labels: list[dict[str, Any]] = member_labels(spec, now_ns)
+        self._seed = seed
+        self._now_ns = now_ns
+        self._live_every = live_every
+        self._stats = stats
+
+    @cached_property
+    def topics(self) -> Topics:
+        """The group's topics."""
+        spec, seed = self.spec, self._seed
+        posters: tuple[Person, ...]
+        if spec.hostile:
+            posters = hostile.PEOPLE
+        else:
+            posters = tuple(rng(seed, "posters", spec.number).sample(POOL, spec.poster_count))
+        return Topics(spec, seed, self.timeline, posters, hashtags(spec, self._now_ns), self._stats)
+
+    @cached_property
+    def messages(self) -> Messages:
+        """The group's messages."""
+        from .messages import Messages
+
+        return Messages(self.spec, self._seed, self.topics, self._stats)
+
+    @cached_property
+    def activity(self) -> ActivityLog:
+        """The group's activity log."""
+        from .activity import ActivityLog
+
+        return ActivityLog(
+            self.spec, self._seed, self._now_ns, self._live_every, self.topics, self._stats
+        )
 
 
 class World:
@@ -77,22 +116,7 @@ class World:
         return found
 
     def _build(self, spec: GroupSpec) -> GroupData:
-        timeline = Timeline(spec, self.seed, self.now_ns)
-        posters: tuple[Person, ...]
-        if spec.hostile:
-            posters = hostile.PEOPLE
-        else:
-            posters = tuple(rng(self.seed, "posters", spec.number).sample(POOL, spec.poster_count))
-        topics = Topics(spec, self.seed, timeline, posters, hashtags(spec, self.now_ns), self.stats)
-        activity = ActivityLog(spec, self.seed, self.now_ns, self._live_every, topics, self.stats)
-        return GroupData(
-            spec=spec,
-            timeline=timeline,
-            topics=topics,
-            messages=Messages(spec, self.seed, topics, self.stats),
-            activity=activity,
-            labels=member_labels(spec, self.now_ns),
-        )
+        return GroupData(spec, self.seed, self.now_ns, self._live_every, self.stats)
 
     def topic_location(self, topic_id: int) -> tuple[GroupData, int] | None:
         """The group data and topic index of a public topic id, if it exists."""

@@ -1,22 +1,35 @@
-"""The API endpoints, by name."""
+"""The API endpoints, by name. Each endpoint's module is imported on its first call: the
+group list needs only `account`, and the others bring the topic, message and activity
+generators with them."""
 
 from __future__ import annotations
 
-from .account import get_subs, get_user, login, logout
-from .activity import get_activity_log
-from .archives import get_group, get_messages, get_topic, get_topics
+from importlib import import_module
+
 from .call import Call, Handler
 
-ROUTES: dict[str, Handler] = {
-    "login": login,
-    "logout": logout,
-    "getuser": get_user,
-    "getsubs": get_subs,
-    "getgroup": get_group,
-    "gettopics": get_topics,
-    "gettopic": get_topic,
-    "getmessages": get_messages,
-    "getactivitylog": get_activity_log,
+# endpoint: (module, function)
+_ROUTES: dict[str, tuple[str, str]] = {
+    "login": ("account", "login"),
+    "logout": ("account", "logout"),
+    "getuser": ("account", "get_user"),
+    "getsubs": ("account", "get_subs"),
+    "getgroup": ("archives", "get_group"),
+    "gettopics": ("archives", "get_topics"),
+    "gettopic": ("archives", "get_topic"),
+    "getmessages": ("archives", "get_messages"),
+    "getactivitylog": ("activity", "get_activity_log"),
 }
 
-__all__ = ["ROUTES", "Call", "Handler"]
+
+def find_handler(endpoint: str) -> Handler | None:
+    """The function answering `endpoint`; None when the API has no such endpoint."""
+    route = _ROUTES.get(endpoint)
+    if route is None:
+        return None
+    module, function = route
+    handler: Handler = getattr(import_module(f".{module}", __name__), function)
+    return handler
+
+
+__all__ = ["Call", "Handler", "find_handler"]

@@ -1,0 +1,66 @@
+"""What `lurker --demo` has imported when its group list is first painted with data.
+
+Start-up time is mostly imports; each module kept off this path is a lazy import that a
+stray top-level import elsewhere would silently undo. The app runs in a fresh process
+(`tests.bench.launch --modules`, headless) that lists `sys.modules` at its first data paint.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Each is needed only later: another screen, another endpoint, a real account, or a command.
+NOT_AT_FIRST_PAINT = (
+    "tui.config.commands",  # lurker login|logout|config
+    "tui.demo.server",  # lurker demo-server (uvicorn)
+    "uvicorn",
+    "tui.screens.thread",  # the converter behind it (bs4)
+    "tui.screens.activity",
+    "bs4",
+    "markdownify",
+    "keyring",  # saved sign-ins of a real account
+    "truststore",  # TLS to a real service
+    "tui.demo.messages",  # demo endpoints other than getsubs
+    "tui.demo.activity",
+    "tui.demo.content",
+    "tui.demo.mailers",
+)
+
+
+@pytest.fixture(scope="module")
+def modules_at_first_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    home = tmp_path_factory.mktemp("home")
+    environment = {
+        **os.environ,
+        "LURKER_STATE": str(home / "state.json"),
+        "LURKER_CONFIG": str(home / "config.toml"),
+        "LURKER_SECRETS": str(home / "secrets.json"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.bench.launch", "lurker", "--modules"],
+        cwd=ROOT,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return set(done.stdout.split())
+
+
+def test_the_probe_sees_the_group_list_path(modules_at_first_paint: set[str]) -> None:
+    assert {"tui.screens.groups", "tui.demo.endpoints.account"} <= modules_at_first_paint
+
+
+@pytest.mark.parametrize("module", NOT_AT_FIRST_PAINT)
+def test_not_imported_before_the_first_paint(modules_at_first_paint: set[str], module: str) -> None:
+    assert module not in modules_at_first_paint
