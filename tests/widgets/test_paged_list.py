@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from tests.widgets.paged_list_app import PAGE, FakePages, ListApp
 from tui.widgets.paged_list import PagedList
+from tui.widgets.row_store import RowStore
 
 SIZE = (80, 24)
 
@@ -247,3 +248,28 @@ async def test_render_cost_per_key_is_independent_of_list_size() -> None:
     assert sum(large) <= sum(small) + height
     # An arrow key redraws the old and new cursor rows (and one scrolled-in row), nothing more.
     assert max(large[:25]) <= 3
+
+
+async def test_rows_far_from_the_cursor_are_packed_and_come_back_when_shown() -> None:
+    pages = FakePages(12_000)
+    app = ListApp(pages)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: paged_list.ended, tries=2_000)
+        await pilot.pause()
+        store = paged_list.rows
+        assert isinstance(store, RowStore)
+        assert store.is_packed(0)  # 5,000 rows kept each side of the cursor, no more
+        assert not store.is_packed(11_999 - store.keep)
+        assert store.packed_pages == (11_999 - store.keep) // PAGE
+        await pilot.press("home")
+        assert screen_lines(paged_list)[:3] == ["Row 0", "Row 1", "Row 2"]
+        await hold(pilot, "pagedown", 3)
+        await pilot.pause()
+        top = paged_list.scroll_offset.y
+        assert screen_lines(paged_list)[0] == f"Row {top}"
+        assert not store.is_packed(0)
+        assert store.is_packed(11_999)  # the far end, now far from the cursor
+        assert len(pages.requests) == 120  # nothing was fetched twice

@@ -17,7 +17,8 @@ from textual.strip import Strip
 
 from tui.render.safety import clean
 from tui.widgets.paged_messages import ListMessage, RowMessage
-from tui.widgets.paged_rows import RowsView, fit_line
+from tui.widgets.paged_rows import fit_line
+from tui.widgets.row_store import PAGE_ROWS, RowStore
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -102,8 +103,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._prefetch = prefetch
         self.empty_text = empty_text
         self.total: int | None = None
-        self._rows: list[T] = []
-        self._view = RowsView(self._rows)
+        self._rows: RowStore[T] = RowStore()
+        self._settled_at = 0  # the cursor when far pages were last packed
         self._strips: LRUCache[tuple[int, int, Style | None], Strip] = LRUCache(_CACHE_SIZE)
         self._ended = self._loading = self._requested = self._walking = False
         self._error: str | None = None
@@ -113,7 +114,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     @property
     def rows(self) -> Sequence[T]:
         """The rows loaded so far."""
-        return self._view
+        return self._rows
 
     @property
     def ended(self) -> bool:
@@ -152,6 +153,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if walking:
             self.cursor = len(self._rows) - 1
             self._scroll_to_cursor()
+        self._settle_rows()
         self.call_later(self._check_prefetch)
 
     def set_loading(self, loading: bool = True) -> None:
@@ -185,7 +187,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def replace_row(self, index: int, row: T) -> None:
         """Replace one loaded row and redraw it."""
-        self._rows[index] = row
+        self._rows.replace(index, row)
         for key in [key for key in self._strips.keys() if key[0] == index]:
             self._strips.discard(key)
         self.refresh_line(index)
@@ -194,7 +196,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """Insert rows (new entries at the top of a newest-first log); the cursor stays put."""
         if not rows:
             return
-        self._rows[index:index] = rows
+        self._rows.insert(index, rows)
         self._strips.clear()
         self._changed()
         if self.cursor >= index and self._rows:
@@ -263,7 +265,14 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._scroll_to_cursor()
         if new < len(self._rows):
             self.post_message(self.RowHighlighted(self, new, self._rows[new]))
+        if abs(new - self._settled_at) > PAGE_ROWS:
+            self._settle_rows()
         self._check_prefetch()
+
+    def _settle_rows(self) -> None:
+        """Pack the pages of rows far from the cursor and the view."""
+        self._settled_at = self.cursor
+        self._rows.settle(self.cursor, self.scroll_offset.y)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)

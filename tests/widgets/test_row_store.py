@@ -1,0 +1,84 @@
+"""`RowStore`: a list's rows in pages, the far ones packed, read back unchanged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import pytest
+
+from tui.widgets.row_store import PAGE_ROWS, RowStore
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    id: int
+    subject: str
+    when: datetime | None
+    tags: tuple[tuple[str, str], ...]
+
+
+def rows(start: int, count: int) -> list[Row]:
+    moment = datetime(2026, 1, 1, tzinfo=UTC)
+    return [
+        Row(i, f"subject {i} \x1b[2J", moment, (("tag", "#ff0000"),))
+        for i in range(start, start + count)
+    ]
+
+
+def test_far_pages_are_packed_and_read_back_the_same() -> None:
+    store: RowStore[Row] = RowStore(keep=1_000)
+    for start in range(0, 10_000, PAGE_ROWS):
+        store.extend(rows(start, PAGE_ROWS))
+    store.settle(9_999)
+    assert store.packed_pages == 89  # pages ending 1,000 rows or more before row 9,999
+    assert len(store) == 10_000
+    assert store[0] == rows(0, 1)[0]
+    assert store[4_321].subject == "subject 4321 \x1b[2J"
+    assert store[-1].id == 9_999
+    assert list(store) == rows(0, 10_000)
+
+
+def test_iterating_leaves_packed_pages_packed() -> None:
+    store: RowStore[Row] = RowStore(keep=0)
+    store.extend(rows(0, 1_000))
+    store.settle(999)
+    packed = store.packed_pages
+    assert packed == 9
+    assert [row.id for row in store] == list(range(1_000))
+    assert store.packed_pages == packed
+    assert store[5].id == 5  # reading one row unpacks its page only
+    assert store.packed_pages == packed - 1
+
+
+def test_pages_between_the_points_and_near_them_stay_unpacked() -> None:
+    store: RowStore[Row] = RowStore(keep=150)
+    store.extend(rows(0, 3_000))
+    store.settle(400, 1_000)  # the cursor and the top of the view
+    unpacked = [i for i in range(0, 3_000, PAGE_ROWS) if not store.is_packed(i)]
+    assert unpacked == list(range(200, 1_200, PAGE_ROWS))
+
+
+def test_insert_replace_and_clear() -> None:
+    store: RowStore[Row] = RowStore(keep=0)
+    store.extend(rows(0, 300))
+    store.settle(299)
+    store.insert(0, rows(-2, 2))
+    assert [store[i].id for i in range(4)] == [-2, -1, 0, 1]
+    assert len(store) == 302
+    assert store[301].id == 299
+    store.replace(150, rows(7_000, 1)[0])
+    assert store[150].id == 7_000
+    store.insert(len(store), rows(300, 1))
+    assert store[-1].id == 300
+    store.clear()
+    assert len(store) == 0
+    with pytest.raises(IndexError):
+        store[0]
+
+
+def test_a_store_that_keeps_everything_never_packs() -> None:
+    store: RowStore[Row] = RowStore(keep=None)
+    store.extend(rows(0, 5_000))
+    store.settle(4_999)
+    assert store.packed_pages == 0

@@ -1,0 +1,141 @@
+"""The rows of a long list, kept compressed a page at a time far from the reader."""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate
+from typing import Generic, TypeVar, overload
+
+T = TypeVar("T")
+
+PAGE_ROWS = 100
+KEEP_ROWS = 5_000  # rows kept as objects on each side of the reader
+
+
+class _Page(Generic[T]):
+    """Up to a page of rows: as objects, or pickled and compressed."""
+
+    __slots__ = ("length", "packed", "rows")
+
+    def __init__(self, rows: list[T]) -> None:
+        self.rows: list[T] | None = rows
+        self.packed: bytes | None = None
+        self.length = len(rows)
+
+    def unpacked(self) -> list[T]:
+        """The rows as objects, unpacked for as long as the page stays near the reader."""
+        if self.rows is None:
+            assert self.packed is not None
+            self.rows = self.peek()
+            self.packed = None
+        return self.rows
+
+    def peek(self) -> list[T]:
+        """The rows as objects, leaving a packed page packed."""
+        if self.rows is not None:
+            return self.rows
+        assert self.packed is not None
+        rows: list[T] = pickle.loads(zlib.decompress(self.packed))
+        return rows
+
+    def pack(self) -> None:
+        if self.rows is not None:
+            # Only rows this process made are ever unpickled: nothing from outside.
+            self.packed = zlib.compress(pickle.dumps(self.rows, pickle.HIGHEST_PROTOCOL), 1)
+            self.rows = None
+
+
+class RowStore(Sequence[T]):
+    """A list's rows in pages; `settle` packs the pages far from the reader.
+
+    A row as objects costs about half a KiB (its strings, its time, the object); a packed
+    page costs a tenth of that. Reading a packed row unpacks its page (about a
+    millisecond), which stays unpacked until the next `settle` finds it far away.
+    """
+
+    def __init__(self, keep: int | None = KEEP_ROWS) -> None:
+        self.keep = keep
+        self._pages: list[_Page[T]] = []
+        self._starts: list[int] = [0]  # first row of each page; the last is the length
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        page, offset = self._locate(index)
+        return self._pages[page].unpacked()[offset]
+
+    def __iter__(self) -> Iterator[T]:
+        for page in self._pages:
+            yield from page.peek()
+
+    def _locate(self, index: int) -> tuple[int, int]:
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        page = bisect_right(self._starts, index) - 1
+        return page, index - self._starts[page]
+
+    def _recount(self) -> None:
+        self._starts = [0, *accumulate(page.length for page in self._pages)]
+
+    def extend(self, rows: Iterable[T]) -> None:
+        """Add rows at the end, a page at a time."""
+        rows = list(rows)
+        if not rows:
+            return
+        for start in range(0, len(rows), PAGE_ROWS):
+            page = _Page(rows[start : start + PAGE_ROWS])
+            self._pages.append(page)
+            self._starts.append(self._starts[-1] + page.length)
+
+    def insert(self, index: int, rows: Sequence[T]) -> None:
+        """Insert rows before `index` (new entries at the top of a log)."""
+        if not rows:
+            return
+        if index >= len(self):
+            self.extend(rows)
+            return
+        page, offset = self._locate(index)
+        target = self._pages[page]
+        target.unpacked()[offset:offset] = rows
+        target.length += len(rows)
+        self._recount()
+
+    def replace(self, index: int, row: T) -> None:
+        """Put `row` in place of the row at `index`."""
+        page, offset = self._locate(index)
+        self._pages[page].unpacked()[offset] = row
+
+    def clear(self) -> None:
+        """Forget every row."""
+        self._pages.clear()
+        self._starts = [0]
+
+    def settle(self, *around: int) -> None:
+        """Pack every page more than `keep` rows away from all of the rows `around`."""
+        if self.keep is None or not around:
+            return
+        low, high = min(around) - self.keep, max(around) + self.keep
+        for page, start in zip(self._pages, self._starts, strict=False):
+            if page.rows is not None and (start + page.length <= low or start > high):
+                page.pack()
+
+    @property
+    def packed_pages(self) -> int:
+        """How many pages are packed (for tests and benchmarks)."""
+        return sum(page.rows is None for page in self._pages)
+
+    def is_packed(self, index: int) -> bool:
+        """Whether the row at `index` is packed (for tests)."""
+        return self._pages[self._locate(index)[0]].rows is None
