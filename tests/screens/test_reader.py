@@ -306,3 +306,19 @@ async def test_a_short_first_body_comes_with_the_thread(monkeypatch) -> None:  #
         assert all(m.document is None for m in view.messages[1:])
         release.set()
         await until(pilot, lambda: all(m.document for m in view.messages), "the other bodies")
+
+
+async def test_a_topic_without_messages_says_so() -> None:
+    from tests.conftest import demo_config
+    from tests.screens.test_hostile_text import Rewriting
+    from tui.demo import DemoService
+
+    def no_messages(status: int, body: dict) -> tuple[int, dict]:  # type: ignore[type-arg]
+        return status, {**body, "data": None, "total_count": 0, "next_page_token": 0}
+
+    demo = DemoService(demo_config())
+    app, _ = make_app(demo, Rewriting(demo, "gettopic", no_messages), topic="100000001")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
+        status = app.screen.query_one("#status")
+        await until(pilot, lambda: "no messages" in str(status.render()), "the empty state")

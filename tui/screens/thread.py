@@ -132,6 +132,8 @@ class ThreadScreen(Screen[None]):
             new[0].show(convert_body(new[0].message))
         self._convert_bodies([message for message in new if message.document is None])
         view.add_messages(new)
+        if self.cursor.ended and not view.messages:
+            self._status("This topic has no messages.")
         memory.settle()
 
     @work(thread=True, group="convert", exit_on_error=False)
