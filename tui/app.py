@@ -20,7 +20,6 @@ from .api.models import Membership
 from .config.account import AccountSession
 from .render.safety import clean
 from .screens.groups import GroupsScreen
-from .screens.login import LoginScreen
 from .screens.session import SignInLost
 from .screens.topic_rows import TopicRow
 from .screens.topics import TopicsScreen
@@ -55,6 +54,9 @@ class LurkerApp(App[None]):
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
         session = self.session
         if session is not None and not session.signed_in:
+            # Imported on first use: the demo and a saved sign-in never show it.
+            from .screens.login import LoginScreen
+
             login = LoginScreen.for_session(session, can_cancel=False)
             self.push_screen(login, lambda _signed_in: self._open_start_screens())
         else:
@@ -76,6 +78,8 @@ class LurkerApp(App[None]):
         session = self.session
         if session is None or not session.lost(event.error):
             return
+        from .screens.login import LoginScreen
+
         if isinstance(self.screen, LoginScreen):
             return  # already asking; that sign-in will serve this screen too
         session.sign_in_needed(event.error)
