@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,11 +20,13 @@ TOP_KEYS = ("profile", "profiles")
 # Names people try for secrets: refused, because config files get shared and backed up.
 SECRET_KEYS = frozenset({"api_key", "apikey", "key", "password", "token", "cookie", "csrf"})
 
-_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$")
+# Pattern strings, compiled (and cached by re) on first use: a run without a config file
+# never needs them.
+_HEADER = r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$"
 _PART = r"(?:\"(?:[^\"\\]|\\.)*\"|'[^']*'|[A-Za-z0-9_\-]+)"
-_KEY = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
-_KEY_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|([A-Za-z0-9_\-]+)")
-_DECODE_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_KEY = rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*="
+_KEY_PART = r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|([A-Za-z0-9_\-]+)"
+_DECODE_AT = r"\s*\(at line (\d+), column (\d+)\)$"
 
 
 def default_config_path() -> Path:
@@ -66,6 +67,8 @@ def read_config(path: Path) -> ConfigFile | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SettingsError(f"{path}: the config file is not UTF-8 text.") from None
+    import tomllib  # only when there is a file to read
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -74,7 +77,7 @@ def read_config(path: Path) -> ConfigFile | None:
 
 
 def _decode_message(path: Path, text: str, message: str) -> str:
-    found = _DECODE_AT.search(message)
+    found = re.search(_DECODE_AT, message)
     if found:
         problem = message[: found.start()]
         return f"{path}, line {found[1]}, column {found[2]}: {problem} (not valid TOML)."
@@ -93,17 +96,19 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
         if in_multiline:
             in_multiline = quotes % 2 == 0
             continue
-        if header := _HEADER.match(line):
+        if header := re.match(_HEADER, line):
             table = _split_key(header[1].strip("[] "))
             found.setdefault(table, number)
-        elif key := _KEY.match(line):
+        elif key := re.match(_KEY, line):
             found.setdefault((*table, *_split_key(key[1])), number)
         in_multiline = quotes % 2 == 1
     return found
 
 
 def _split_key(dotted: str) -> tuple[str, ...]:
-    return tuple(next((part for part in match if part), "") for match in _KEY_PART.findall(dotted))
+    return tuple(
+        next((part for part in match if part), "") for match in re.findall(_KEY_PART, dotted)
+    )
 
 
 class _Checker:
