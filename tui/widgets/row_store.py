@@ -60,6 +60,7 @@ class RowStore(Sequence[T]):
         self.keep = keep
         self._pages: list[_Page[T]] = []
         self._starts: list[int] = [0]  # first row of each page; the last is the length
+        self._unpacked: set[int] = set()  # pages held as objects: settle looks at these only
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -72,7 +73,7 @@ class RowStore(Sequence[T]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         page, offset = self._locate(index)
-        return self._pages[page].unpacked()[offset]
+        return self._unpack(page)[offset]
 
     def __iter__(self) -> Iterator[T]:
         for page in self._pages:
@@ -86,6 +87,10 @@ class RowStore(Sequence[T]):
         page = bisect_right(self._starts, index) - 1
         return page, index - self._starts[page]
 
+    def _unpack(self, page: int) -> list[T]:
+        self._unpacked.add(page)
+        return self._pages[page].unpacked()
+
     def _recount(self) -> None:
         self._starts = [0, *accumulate(page.length for page in self._pages)]
 
@@ -96,6 +101,7 @@ class RowStore(Sequence[T]):
             return
         for start in range(0, len(rows), PAGE_ROWS):
             page = _Page(rows[start : start + PAGE_ROWS])
+            self._unpacked.add(len(self._pages))
             self._pages.append(page)
             self._starts.append(self._starts[-1] + page.length)
 
@@ -107,29 +113,31 @@ class RowStore(Sequence[T]):
             self.extend(rows)
             return
         page, offset = self._locate(index)
-        target = self._pages[page]
-        target.unpacked()[offset:offset] = rows
-        target.length += len(rows)
+        self._unpack(page)[offset:offset] = rows
+        self._pages[page].length += len(rows)
         self._recount()
 
     def replace(self, index: int, row: T) -> None:
         """Put `row` in place of the row at `index`."""
         page, offset = self._locate(index)
-        self._pages[page].unpacked()[offset] = row
+        self._unpack(page)[offset] = row
 
     def clear(self) -> None:
         """Forget every row."""
         self._pages.clear()
         self._starts = [0]
+        self._unpacked.clear()
 
     def settle(self, *around: int) -> None:
         """Pack every page more than `keep` rows away from all of the rows `around`."""
         if self.keep is None or not around:
             return
         low, high = min(around) - self.keep, max(around) + self.keep
-        for page, start in zip(self._pages, self._starts, strict=False):
-            if page.rows is not None and (start + page.length <= low or start > high):
-                page.pack()
+        for index in list(self._unpacked):
+            start = self._starts[index]
+            if self._starts[index + 1] <= low or start > high:
+                self._pages[index].pack()
+                self._unpacked.discard(index)
 
     @property
     def packed_pages(self) -> int:
