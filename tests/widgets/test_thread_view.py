@@ -26,6 +26,13 @@ def thread(count: int) -> list[ThreadMessage]:
     ]
 
 
+def converted(messages: list[ThreadMessage]) -> list[ThreadMessage]:
+    """The messages with their bodies converted, as the thread screen's worker does."""
+    for message in messages:
+        message.show(convert(message.message.body))
+    return messages
+
+
 class ThreadApp(App[None]):
     """A thread view and nothing else; `wanted` counts its requests for more."""
 
@@ -80,10 +87,7 @@ async def test_bodies_arriving_above_leave_the_top_line_in_place() -> None:
 
 
 async def test_scrolling_makes_the_message_at_the_top_current() -> None:
-    messages = thread(6)
-    for message in messages:
-        message.show(convert(message.message.body))
-    app = ThreadApp(messages)
+    app = ThreadApp(converted(thread(6)))
     async with app.run_test(size=SIZE) as pilot:
         view = app.view
         await keys(pilot, "space")
@@ -101,10 +105,7 @@ async def test_scrolling_makes_the_message_at_the_top_current() -> None:
 
 
 async def test_space_keeps_one_line_of_the_previous_screen() -> None:
-    messages = thread(6)
-    for message in messages:
-        message.show(convert(message.message.body))
-    app = ThreadApp(messages)
+    app = ThreadApp(converted(thread(6)))
     async with app.run_test(size=SIZE) as pilot:
         view = app.view
         last = visible(view)[-1]
@@ -119,9 +120,7 @@ async def test_t_folds_the_current_message_only() -> None:
     messages = [
         ThreadMessage(Message(id=i + 1, msg_num=i + 1, name=f"S{i}", body=quoted)) for i in range(3)
     ]
-    for message in messages:
-        message.show(convert(message.message.body))
-    app = ThreadApp(messages)
+    app = ThreadApp(converted(messages))
     async with app.run_test(size=SIZE) as pilot:
         view = app.view
         await keys(pilot, "n")
@@ -163,10 +162,7 @@ async def test_a_click_makes_a_message_current() -> None:
 
 
 async def test_lines_are_laid_out_again_for_a_new_width() -> None:
-    messages = thread(2)
-    for message in messages:
-        message.show(convert(message.message.body))
-    app = ThreadApp(messages)
+    app = ThreadApp(converted(thread(2)))
     async with app.run_test(size=SIZE) as pilot:
         view = app.view
         narrow_height = view.virtual_size.height
