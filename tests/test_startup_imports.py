@@ -29,6 +29,7 @@ NOT_AT_FIRST_PAINT = (
     "markdownify",
     "keyring",  # saved sign-ins of a real account
     "truststore",  # TLS to a real service
+    "tui.api.deferred_models",  # models of threads, the activity log and sign-in
     "tui.demo.messages",  # demo endpoints other than getsubs
     "tui.demo.activity",
     "tui.demo.content",

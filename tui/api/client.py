@@ -6,11 +6,12 @@ import asyncio
 import base64
 from collections.abc import Awaitable, Callable, Iterable
 from http.cookiejar import Cookie
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 import pydantic
 
+from . import models  # models.X for the deferred ones: created on the first call needing them
 from .backoff import RetryPolicy, parse_retry_after
 from .errors import (
     CertificateError,
@@ -19,21 +20,14 @@ from .errors import (
     TransportError,
     UnexpectedResponseError,
 )
-from .models import (
-    ActivityEntry,
-    Group,
-    LoginResult,
-    Membership,
-    Message,
-    Page,
-    Topic,
-    TopicPage,
-    User,
-)
+from .models import Membership, Page, Topic
 from .origin import api_root
 from .params import ActivityQuery, Params, encode
 from .redact import protect_logs
 from .transport import decode, transport_error, unwrap_extended
+
+if TYPE_CHECKING:
+    from .models import ActivityEntry, Group, Message, TopicPage, User
 
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
 Sleep = Callable[[float], Awaitable[None]]
@@ -148,7 +142,7 @@ class ServiceClient:
         form: Params = {"email": email, "password": password, "twofactor": twofactor}
         if token:
             form["token"] = True
-        result = await self._call("login", form, LoginResult, write=True)
+        result = await self._call("login", form, models.LoginResult, write=True)
         self.user = result.user
         if token and result.token:
             self.use_token(result.token)
@@ -165,7 +159,7 @@ class ServiceClient:
 
     async def get_user(self) -> User:
         """The signed-in account."""
-        return await self._call("getuser", {}, User)
+        return await self._call("getuser", {}, models.User)
 
     # --- reads --------------------------------------------------------------------------------
 
@@ -180,7 +174,7 @@ class ServiceClient:
         self, *, group_id: int | str | None = None, group_name: str | None = None
     ) -> Group:
         """One group, by id or name."""
-        return await self._call("getgroup", _group(group_id, group_name), Group)
+        return await self._call("getgroup", _group(group_id, group_name), models.Group)
 
     async def get_topics(
         self,
@@ -221,7 +215,7 @@ class ServiceClient:
             "limit": limit,
             "page_token": page_token,
         }
-        return await self._call("gettopic", params, TopicPage)
+        return await self._call("gettopic", params, models.TopicPage)
 
     async def get_messages(
         self,
@@ -241,7 +235,7 @@ class ServiceClient:
             "limit": limit,
             "page_token": page_token,
         }
-        return await self._call("getmessages", params, Page[Message])
+        return await self._call("getmessages", params, Page[models.Message])
 
     async def get_activity_log(
         self,
@@ -259,7 +253,7 @@ class ServiceClient:
             "limit": limit,
             "page_token": page_token,
         }
-        return await self._call("getactivitylog", params, Page[ActivityEntry])
+        return await self._call("getactivitylog", params, Page[models.ActivityEntry])
 
     # --- plumbing -----------------------------------------------------------------------------
 

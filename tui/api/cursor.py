@@ -8,7 +8,7 @@ from typing import Any, Generic, TypeVar
 
 from .models import Page, PageToken
 
-PageT = TypeVar("PageT", bound=Page[Any])
+PageT = TypeVar("PageT", bound="Page[Any]")
 
 DEFAULT_LIMIT = 100
 

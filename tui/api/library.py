@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .client import ServiceClient
 from .cursor import PageCursor
-from .models import ActivityEntry, Membership, Page, Topic, TopicPage
+from .models import Membership, Page, Topic
 from .params import ActivityQuery
+
+if TYPE_CHECKING:
+    from .models import ActivityEntry, TopicPage
 
 
 class Library:

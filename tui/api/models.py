@@ -1,31 +1,70 @@
-"""Pydantic models of the service's resources (api-reference §2, as api-reality shows them)."""
+"""Pydantic models of the service's resources (api-reference §2, as api-reality shows them).
+
+The models the group list needs are defined here; the others (threads, activity, sign-in)
+live in `deferred_models`, imported on first use of one of their names here: creating
+those classes took about 9 ms of start-up.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import AliasChoices, Field, field_validator
 
-from .fields import ApiModel, Count, Flag, Identifier, ListOf, Text, Timestamp
+from .fields import ApiModel, Count, Flag, Identifier, ListOf, Text, Timestamp, new_list
+
+if TYPE_CHECKING:
+    from .deferred_models import (
+        ActivityEntry,
+        Attachment,
+        ErrorBody,
+        ExtraMemberDataColumn,
+        Group,
+        LoginResult,
+        Message,
+        Success,
+        TopicPage,
+        User,
+    )
+
+__all__ = [
+    "ActivityEntry",
+    "Attachment",
+    "ErrorBody",
+    "ExtraMemberDataColumn",
+    "Group",
+    "Hashtag",
+    "LoginResult",
+    "MemberLabel",
+    "Membership",
+    "Message",
+    "Page",
+    "PageToken",
+    "Perms",
+    "Success",
+    "Topic",
+    "TopicPage",
+    "User",
+]
+
+_DEFERRED = frozenset(
+    {
+        "ActivityEntry",
+        "Attachment",
+        "ErrorBody",
+        "ExtraMemberDataColumn",
+        "Group",
+        "LoginResult",
+        "Message",
+        "Success",
+        "TopicPage",
+        "User",
+    }
+)
 
 ItemT = TypeVar("ItemT")
 
 PageToken = int | str
-
-
-class Success(ApiModel):
-    """The success object some endpoints return."""
-
-    object: Text = "success"
-    extra: Text = ""
-
-
-class ErrorBody(ApiModel):
-    """The error object of every failed call (HTTP 400)."""
-
-    object: Text = "error"
-    type: Text = ""
-    extra: Text = ""
 
 
 class Page(ApiModel, Generic[ItemT]):
@@ -41,7 +80,7 @@ class Page(ApiModel, Generic[ItemT]):
     sort_dir: Text = ""
     second_order: Text = ""
     query: Text = ""
-    data: ListOf[ItemT] = Field(default_factory=list)
+    data: ListOf[ItemT] = Field(default_factory=new_list)
 
 
 class Perms(ApiModel):
@@ -127,7 +166,7 @@ class Hashtag(ApiModel):
     followed: bool | None = None
 
 
-def _hashtags(value: Any) -> Any:
+def hashtags_as_objects(value: Any) -> Any:
     # One real client types topic hashtags as plain strings; the reference says objects.
     if isinstance(value, list):
         return [{"name": item} if isinstance(item, str) else item for item in value]
@@ -146,21 +185,6 @@ class MemberLabel(ApiModel):
     color_hex: Text = ""
 
 
-class ExtraMemberDataColumn(ApiModel):
-    """The definition of one extra member data column of a group."""
-
-    id: Identifier = 0
-    name: Text = ""
-    description: Text = ""
-    color: Text = ""
-    type: Text = ""
-    required: Flag = False
-    width: Count = 0
-    default_hidden: Flag = False
-    profile: Flag = False
-    choices: ListOf[str] = Field(default_factory=list)
-
-
 class ExtraMemberValue(ApiModel):
     """One member's value in an extra member data column; fields depend on `col_type`."""
 
@@ -168,7 +192,7 @@ class ExtraMemberValue(ApiModel):
     col_type: Text = ""
     text: Text = ""
     checked: Flag = False
-    multi_choice: ListOf[int] = Field(default_factory=list)
+    multi_choice: ListOf[int] = Field(default_factory=new_list)
     date: Timestamp = None
     time: Timestamp = None
     street_address1: Text = ""
@@ -199,8 +223,8 @@ class Membership(ApiModel):
     subs_count: Count = Field(default=0, validation_alias=AliasChoices("subs_count", "num_subs"))
     most_recent_message: Timestamp = None
     perms: Perms = Field(default_factory=Perms)
-    member_labels: ListOf[MemberLabel] = Field(default_factory=list)
-    extra_member_data: ListOf[ExtraMemberValue] = Field(default_factory=list)
+    member_labels: ListOf[MemberLabel] = Field(default_factory=new_list)
+    extra_member_data: ListOf[ExtraMemberValue] = Field(default_factory=new_list)
     status: Text = ""
     post_status: Text = ""
     email_delivery: Text = ""
@@ -237,51 +261,6 @@ class Membership(ApiModel):
         return self.mod_status not in ("", "sub_modstatus_none")
 
 
-class Group(ApiModel):
-    """A group (getgroup, and gettopic's `group` member)."""
-
-    id: Identifier = 0
-    created: Timestamp = None
-    updated: Timestamp = None
-    type: Text = ""
-    title: Text = ""
-    name: Text = ""
-    nice_group_name: Text = ""
-    alias: Text = ""
-    subject_tag: Text = ""
-    website: Text = ""
-    email_address: Text = ""
-    org_domain: Text = ""
-    group_url: Text = ""
-    desc: Text = ""
-    plain_desc: Text = ""
-    footer: Text = ""
-    announce: Flag = False
-    restricted: Flag = False
-    invite_only: Flag = False
-    plain_text_only: Flag = False
-    locked: Flag = False
-    hash_tags_required: Flag = False
-    moderation: Text = ""
-    reply_to: Text = ""
-    privacy: Text = ""
-    members_visible: Text = ""
-    plan: Text = ""
-    default_timezone: Text = ""
-    parent_group_id: Identifier = 0
-    org_id: Identifier = 0
-    subs_count: Count = Field(default=0, validation_alias=AliasChoices("subs_count", "num_subs"))
-    pending_subs_count: Count = 0
-    pending_msgs_count: Count = 0
-    threads_count: Count = 0
-    messages_count: Count = 0
-    most_recent_message: Timestamp = None
-    cover_photo_url: Text = ""
-    icon_url: Text = ""
-    perms: Perms = Field(default_factory=Perms)
-    extra_member_data_columns: ListOf[ExtraMemberDataColumn] = Field(default_factory=list)
-
-
 class Topic(ApiModel):
     """A topic of a group's archive (gettopics items, gettopic's `topic`)."""
 
@@ -302,95 +281,14 @@ class Topic(ApiModel):
     has_attachments: Flag = False
     reply_to: Text = ""
     most_recent_message: Timestamp = None
-    hashtags: ListOf[Hashtag] = Field(default_factory=list)
+    hashtags: ListOf[Hashtag] = Field(default_factory=new_list)
 
-    _hashtags = field_validator("hashtags", mode="before")(_hashtags)
-
-
-class Attachment(ApiModel):
-    """A file attached to a message; its download URL is signed and expires."""
-
-    id: Identifier = 0
-    media_type: Text = ""
-    download_url: Text = ""
-    image_thumbnail_url: Text = ""
-    filename: Text = ""
+    _hashtags = field_validator("hashtags", mode="before")(hashtags_as_objects)
 
 
-class Message(ApiModel):
-    """A message of a topic or group."""
+def __getattr__(name: str) -> Any:
+    if name in _DEFERRED:
+        from . import deferred_models
 
-    id: Identifier = 0
-    object: Text = "message"
-    user_id: Identifier = 0
-    group_id: Identifier = 0
-    topic_id: Identifier = 0
-    created: Timestamp = None
-    updated: Timestamp = None
-    body: Text = ""
-    quoted: Text = ""
-    remainder: Text = ""
-    snippet: Text = ""
-    subject: Text = ""
-    subject_with_tags: Text = ""
-    name: Text = ""
-    profile_photo_url: Text = ""
-    is_plain_text: Flag = False
-    is_reply: Flag = False
-    has_liked: Flag = False
-    is_closed: Flag = False
-    is_moderated: Flag = False
-    can_repost: Flag = False
-    msg_num: Count = 0
-    num_likes: Count = 0
-    reply_to: Text = ""
-    poll_id: Identifier = 0
-    hashtags: ListOf[Hashtag] = Field(default_factory=list)
-    attachments: ListOf[Attachment] = Field(default_factory=list)
-
-    _hashtags = field_validator("hashtags", mode="before")(_hashtags)
-
-
-class TopicPage(Page[Message]):
-    """gettopic's answer: a page of messages plus the topic, its group and its posters."""
-
-    topic: Topic | None = None
-    group: Group | None = None
-    group_perms: Perms = Field(default_factory=Perms)
-    cover_photo_url: Text = ""
-    sub_data: ListOf[Membership] = Field(default_factory=list)
-
-
-class ActivityEntry(ApiModel):
-    """One row of a group's activity log; `entry` is an HTML fragment."""
-
-    id: Identifier = 0
-    object: Text = "activity_log"
-    created: Timestamp = None
-    group_id: Identifier = 0
-    entry: Text = ""
-    via: Text = ""
-
-
-class User(ApiModel):
-    """The signed-in account (login, extended responses, getuser)."""
-
-    id: Identifier = 0
-    object: Text = "user"
-    email: Text = ""
-    full_name: Text = ""
-    user_name: Text = ""
-    status: Text = ""
-    timezone: Text = ""
-    csrf_token: Text = ""
-    two_factor_enabled: Flag = False
-    created: Timestamp = None
-    updated: Timestamp = None
-    subscriptions: ListOf[Membership] = Field(default_factory=list)
-
-
-class LoginResult(ApiModel):
-    """login's answer: the user, and a Basic-auth token when one was asked for."""
-
-    token: Text = ""
-    user: User = Field(default_factory=User)
+        return getattr(deferred_models, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
