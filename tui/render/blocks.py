@@ -16,7 +16,7 @@ from bs4 import BeautifulSoup, Tag
 from bs4.element import NavigableString
 
 from . import markers
-from .dom import Mark, attr, classes, inside
+from .dom import Mark, attr, classes, inside, tags
 
 __all__ = ["normalise_blocks"]
 
@@ -80,11 +80,14 @@ def _list_items_in_lists(soup: BeautifulSoup) -> None:
     Hand-written HTML such as ``Features<li>One<li>Two`` parses as items nested in each
     other outside any list, which would print as ``Features• One• Two``.
     """
-    for item in soup.find_all("li"):
+    items = [tag for tag in tags(soup) if tag.name == "li"]
+    if not items:
+        return
+    for item in items:
         parent = item.parent
         if parent is not None and parent.name == "li":
             parent.insert_after(item.extract())  # an item never holds the next item
-    for item in soup.find_all("li"):
+    for item in [tag for tag in tags(soup) if tag.name == "li"]:
         if item.parent is None or item.parent.name in ("ul", "ol"):
             continue
         before = item.previous_sibling
@@ -100,7 +103,7 @@ def normalise_blocks(soup: BeautifulSoup, *, sheet_margin_zero: bool) -> None:
     """Rename block elements and mark empty lines, in place."""
     _merge_whitespace(soup)
     _list_items_in_lists(soup)
-    for tag in soup.find_all(True):
+    for tag in tags(soup):
         if tag.name in _AS_DIV:
             tag.name = "div"
         elif tag.name in _AS_LIST:

@@ -7,7 +7,7 @@ from typing import Any
 from bs4 import Tag
 from bs4.element import NavigableString, PageElement
 
-__all__ = ["BLOCK_TAGS", "MailTag", "Mark", "attr", "classes", "inside"]
+__all__ = ["BLOCK_TAGS", "MailTag", "Mark", "attr", "child_tags", "classes", "inside", "tags"]
 
 BLOCK_TAGS = frozenset(
     {
@@ -33,6 +33,20 @@ def attr(tag: Tag, name: str) -> str:
 def classes(tag: Tag) -> list[str]:
     """The element's class names, lower-cased."""
     return attr(tag, "class").lower().split()
+
+
+def tags(root: Tag) -> list[Tag]:
+    """Every element below ``root`` in document order, as ``find_all(True)`` gives them.
+
+    bs4's ``find_all`` with names runs its general filter machinery on every node, which
+    costs more than the work the passes do; a name test on this list does not.
+    """
+    return [node for node in root.descendants if isinstance(node, Tag)]
+
+
+def child_tags(tag: Tag) -> list[Tag]:
+    """The element children of ``tag``, in order."""
+    return [node for node in tag.contents if isinstance(node, Tag)]
 
 
 class Mark(NavigableString):

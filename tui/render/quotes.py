@@ -23,7 +23,7 @@ import re
 from bs4 import BeautifulSoup, Tag
 
 from . import markers
-from .dom import Mark, attr, classes
+from .dom import Mark, attr, classes, tags
 from .headers import header_field
 
 __all__ = ["mark_quotes"]
@@ -73,14 +73,26 @@ def _move_attribution(tag: Tag) -> None:
 
 def mark_quotes(soup: BeautifulSoup) -> None:
     """Rewrite client-specific quote and signature containers in place."""
-    for tag in soup.find_all(True):
-        if _has_class(tag, ("yahoo_quoted",)):
-            tag.name = "blockquote"
-        elif _has_class(tag, _ATTRIBUTION_CLASSES):
-            _move_attribution(tag)
-        elif _is_reply_header(tag):
-            _quote_anchor(tag).insert_before(_marker_block(soup, markers.QUOTE_START))
-        elif _has_class(tag, _SIGNATURE_CLASSES) or attr(tag, "id").lower() == "applemailsignature":
-            # Outside the element: Thunderbird's signature is a <pre>.
-            tag.insert_before(_marker_block(soup, markers.SIG_START))
-            tag.insert_after(_marker_block(soup, markers.SIG_END))
+    for tag in tags(soup):
+        attrs = tag.attrs
+        # Most elements have neither: skip the class and id tests for them.
+        if (
+            "class" not in attrs
+            and "id" not in attrs
+            and not (tag.name == "div" and "style" in attrs)
+        ):
+            continue
+        _mark(soup, tag)
+
+
+def _mark(soup: BeautifulSoup, tag: Tag) -> None:
+    if _has_class(tag, ("yahoo_quoted",)):
+        tag.name = "blockquote"
+    elif _has_class(tag, _ATTRIBUTION_CLASSES):
+        _move_attribution(tag)
+    elif _is_reply_header(tag):
+        _quote_anchor(tag).insert_before(_marker_block(soup, markers.QUOTE_START))
+    elif _has_class(tag, _SIGNATURE_CLASSES) or attr(tag, "id").lower() == "applemailsignature":
+        # Outside the element: Thunderbird's signature is a <pre>.
+        tag.insert_before(_marker_block(soup, markers.SIG_START))
+        tag.insert_after(_marker_block(soup, markers.SIG_END))
