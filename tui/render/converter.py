@@ -13,12 +13,12 @@ from typing import Any
 
 from bs4 import Tag
 from bs4.element import NavigableString
-from markdownify import MarkdownConverter
 
 from . import markers
 from .document import Link
-from .dom import Mark, attr
+from .dom import Mark, attr, child_tags
 from .links import image_label, link_target, same_target
+from .mdwalk import WalkingConverter
 from .safety import clean
 
 __all__ = ["MailConverter"]
@@ -61,11 +61,33 @@ def _looks_bold(cell: Tag) -> bool:
     if cell.name == "th" or _BOLD_STYLE.search(attr(cell, "style")):
         return True
     text = cell.get_text(strip=True)
-    bold = "".join(tag.get_text(strip=True) for tag in cell.find_all(("b", "strong")))
+    bold = "".join(
+        tag.get_text(strip=True)
+        for tag in cell.descendants
+        if isinstance(tag, Tag) and tag.name in ("b", "strong")
+    )
     return bool(text) and bold == text
 
 
-class MailConverter(MarkdownConverter):
+def _count_ancestors(el: Tag, names: tuple[str, ...], limit: int | None = None) -> int:
+    count = 0
+    parent = el.parent
+    while parent is not None and count != limit:
+        count += parent.name in names
+        parent = parent.parent
+    return count
+
+
+def _count_previous_items(el: Tag) -> int:
+    count = 0
+    sibling = el.previous_sibling
+    while sibling is not None:
+        count += isinstance(sibling, Tag) and sibling.name == "li"
+        sibling = sibling.previous_sibling
+    return count
+
+
+class MailConverter(WalkingConverter):
     """One conversion: collects the numbered links as it goes."""
 
     def __init__(self) -> None:
@@ -86,7 +108,7 @@ class MailConverter(MarkdownConverter):
         if isinstance(el, Mark):
             return str(el)
         # Cleaned after markdownify's whitespace rules, which need the node in its tree.
-        text: str = super().process_text(el, parent_tags)  # type: ignore[misc]
+        text = super().process_text(el, parent_tags)
         return clean(text, multiline=True)
 
     # Inline ---------------------------------------------------------------------------
@@ -160,7 +182,7 @@ class MailConverter(MarkdownConverter):
             return "\n"
         bullet = self._bullet(el) + " "
         # Lists nested deeper than a screen can indent share the deepest indentation.
-        nested = sum(1 for _ in zip(range(_MAX_LIST_DEPTH), el.find_parents("li"), strict=False))
+        nested = _count_ancestors(el, ("li",), _MAX_LIST_DEPTH)
         indent = markers.INDENT * len(bullet) if nested < _MAX_LIST_DEPTH else ""
         lines = text.split("\n")
         rest = [indent + line if line else "" for line in lines[1:]]
@@ -171,8 +193,8 @@ class MailConverter(MarkdownConverter):
         if parent is not None and parent.name == "ol":
             start = attr(parent, "start").strip()
             first = int(start) if start.isdigit() and len(start) < 7 else 1
-            return f"{first + len(el.find_previous_siblings('li'))}."
-        depth = sum(1 for ancestor in el.parents if ancestor.name in ("ul", "menu", "dir"))
+            return f"{first + _count_previous_items(el)}."
+        depth = _count_ancestors(el, ("ul", "menu", "dir"))
         return _BULLETS[max(0, depth - 1) % len(_BULLETS)]
 
     def convert_dt(self, el: Tag, text: str, parent_tags: ParentTags) -> str:
@@ -195,7 +217,7 @@ class MailConverter(MarkdownConverter):
     convert_th = convert_td
 
     def convert_tr(self, el: Tag, text: str, parent_tags: ParentTags) -> str:
-        found = el.find_all(("td", "th"), recursive=False)
+        found = [cell for cell in child_tags(el) if cell.name in ("td", "th")]
         cells = [cell for cell in found if cell.get_text(strip=True)]
         header = len(cells) > 1 and all(_looks_bold(cell) for cell in cells)
         header = header or (el.parent is not None and el.parent.name == "thead")

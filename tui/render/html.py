@@ -11,6 +11,7 @@ import re
 import threading
 from collections import OrderedDict
 
+from bs4 import BeautifulSoup
 from rich.text import Text
 
 from . import blocks, depth, prepass, quotes, tables
@@ -33,7 +34,8 @@ _MAX_DEPTH = 160
 _ANGLE_ADDRESS = re.compile(r"<([^<>\s@]+@[^<>\s]+)>")
 
 
-def _html_to_marked(body: str, converter: MailConverter) -> str:
+def prepared_tree(body: str) -> BeautifulSoup:
+    """The parsed tree of an HTML body after every pre-pass, ready for the converter."""
     soup = prepass.parse(prepass.decode_stray_quoted_printable(body))
     sheet_margin_zero = prepass.strip_invisible(soup)
     depth.flatten_deep(soup, _GUARD_DEPTH)
@@ -43,8 +45,11 @@ def _html_to_marked(body: str, converter: MailConverter) -> str:
     depth.flatten_deep(soup, _MAX_DEPTH)
     tables.normalise_tables(soup)
     blocks.normalise_blocks(soup, sheet_margin_zero=sheet_margin_zero)
-    marked: str = converter.convert_soup(soup)
-    return marked
+    return soup
+
+
+def _html_to_marked(body: str, converter: MailConverter) -> str:
+    return converter.convert_soup(prepared_tree(body))
 
 
 def _marked(body: str, is_plain_text: bool, converter: MailConverter) -> str:
