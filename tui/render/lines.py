@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rich.cells import cell_len
+from rich.control import STRIP_CONTROL_CODES
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from . import markers, styles
 from .document import Line, TableData
@@ -42,6 +43,8 @@ _PREFIX = re.compile(r"(?:[ \xa0\t]*> ?|\x1a )*")
 # "a&nbsp; b" is two spaces in a browser but reads as a typo here; longer runs are
 # someone lining up columns with &nbsp; and stay.
 _DOUBLE_SPACE = re.compile(r"(?<! ) {2}(?! )")
+# The control characters Rich removes from appended text.
+_RICH_STRIPS = re.compile("[" + "".join(map(chr, STRIP_CONTROL_CODES)) + "]")
 
 
 @dataclass
@@ -61,8 +64,11 @@ class _Inline:
     counts: dict[str, int] = field(default_factory=dict)
     links: list[str] = field(default_factory=list)
     cache: dict[tuple[object, ...], Style] = field(default_factory=dict)
+    current: Style | None = None  # style() until the next mark
 
     def style(self) -> Style:
+        if self.current is not None:
+            return self.current
         active = tuple(sorted(name for name, count in self.counts.items() if count > 0))
         href = self.links[-1] if self.links else ""
         key = (active, href)
@@ -71,9 +77,11 @@ class _Inline:
             if href:
                 style += styles.LINK + Style(meta={"href": href})
             self.cache[key] = style
-        return self.cache[key]
+        self.current = self.cache[key]
+        return self.current
 
     def apply(self, code: str) -> None:
+        self.current = None
         if code.startswith("L"):
             self.links.append(code[1:-2])
         elif code == "l":
@@ -85,6 +93,35 @@ class _Inline:
 
 
 def _inline_text(source: str, state: _Inline, base: Style | None = None) -> Text:
+    if _RICH_STRIPS.search(source):  # Text.append would drop them and shift the spans
+        return _appended_text(source, state, base)
+    pieces: list[str] = []
+    spans: list[Span] = []
+    position = offset = 0
+    for match in _INLINE.finditer(source) if markers.SUB in source else ():
+        start = match.start()
+        if start > position:
+            offset = _add_piece(source[position:start], state.style(), pieces, spans, offset)
+        state.apply(match.group(1))
+        position = match.end()
+    if position < len(source):
+        _add_piece(source[position:], state.style(), pieces, spans, offset)
+    text = Text("".join(pieces), end="", spans=spans)
+    if base is not None:
+        text.stylize_before(base)
+    return text
+
+
+def _add_piece(piece: str, style: Style, pieces: list[str], spans: list[Span], offset: int) -> int:
+    """What ``Text.append(piece, style)`` does, without building the Text yet."""
+    end = offset + len(piece)
+    if style:
+        spans.append(Span(offset, end, style))
+    pieces.append(piece)
+    return end
+
+
+def _appended_text(source: str, state: _Inline, base: Style | None) -> Text:
     text = Text(end="")
     position = 0
     for match in _INLINE.finditer(source):
@@ -150,17 +187,18 @@ def _content_line(content: str, indent: int, state: _Inline) -> Line:
     # Spaces before a line are the source's formatting; &nbsp; there is the sender's own
     # indentation (Gmail writes code and aligned lists with "&nbsp; &nbsp; "): kept.
     keep = " " * len(lead.expandtabs(8)) if "\xa0" in lead else ""
-    content = keep + _DOUBLE_SPACE.sub(" ", stripped.replace("\xa0", " ").rstrip())
+    content = stripped.replace("\xa0", " ").rstrip()
+    if "  " in content:
+        content = _DOUBLE_SPACE.sub(" ", content)
+    content = keep + content
     if not markers.strip_marks(content).strip():
         _inline_text(content, state)  # keep mark state balanced
         return Line("blank")
-    hang = 0
-    bullet = Text(end="")
-    if content.startswith(markers.BULLET):
-        mark, _, content = content[len(markers.BULLET) :].partition(" ")
-        bullet = Text(mark + " ", style=styles.BULLET, end="")
-        hang = cell_len(bullet.plain)
-    return Line("text", bullet + _inline_text(content, state), indent, hang)
+    if not content.startswith(markers.BULLET):
+        return Line("text", _inline_text(content, state), indent)
+    mark, _, content = content[len(markers.BULLET) :].partition(" ")
+    bullet = Text(mark + " ", style=styles.BULLET, end="")
+    return Line("text", bullet + _inline_text(content, state), indent, cell_len(bullet.plain))
 
 
 def _parse_line(source: str, state: _Inline) -> RawLine:
