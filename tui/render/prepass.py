@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import quopri
 import re
-import warnings
 
 from bs4 import BeautifulSoup, Tag
 from bs4.element import NavigableString, PageElement
 
-from .dom import MailTag
+from .soup import parse
 
 __all__ = ["decode_stray_quoted_printable", "is_hidden", "parse", "strip_invisible"]
 
@@ -48,13 +47,6 @@ def decode_stray_quoted_printable(body: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("cp1252", "replace")
-
-
-def parse(body: str) -> BeautifulSoup:
-    """Parse HTML with the standard-library parser, without bs4's advice warnings."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return BeautifulSoup(body, "html.parser", element_classes={Tag: MailTag})
 
 
 def is_hidden(tag: Tag) -> bool:
