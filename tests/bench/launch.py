@@ -63,7 +63,18 @@ def main(kind: str) -> None:
 
         BareApp().run()
     else:
-        _exit_at_first_data_paint(_has_rows)
+        from tui import memory
+
+        pause = memory.pause_until_settled
+
+        def pause_then_probe() -> None:
+            # The probe imports Textual once the reader has paused garbage collection, as
+            # the reader's own import of it comes after that pause: imported before it,
+            # Textual's import would pay collections that a real start does not make.
+            pause()
+            _exit_at_first_data_paint(_has_rows)
+
+        memory.pause_until_settled = pause_then_probe
         from tui.__main__ import main as lurker
 
         lurker(["--demo"])
