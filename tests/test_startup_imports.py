@@ -28,6 +28,7 @@ NOT_AT_FIRST_PAINT = (
     "bs4",
     "markdownify",
     "keyring",  # saved sign-ins of a real account
+    "tui.config.saved",
     "truststore",  # TLS to a real service
     "tui.api.deferred_models",  # models of threads, the activity log and sign-in
     "tui.demo.messages",  # demo endpoints other than getsubs

@@ -9,7 +9,7 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.errors import KeyringLocked
 
-from tui.config.credentials import Credential, StoredCookie, token_expiry
+from tui.config.saved import Credential, StoredCookie, token_expiry
 from tui.config.secrets import SERVICE, SecretStore, system_keyring
 
 SECRET = "s3cr3t-api-key-0123456789"

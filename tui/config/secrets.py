@@ -6,11 +6,12 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from .credentials import Credential
+if TYPE_CHECKING:
+    from .saved import Credential
 
 SERVICE = "lurker"
 SECRETS_ENV = "LURKER_SECRETS"
@@ -62,6 +63,8 @@ class SecretStore:
 
     def load(self, account: str) -> Credential | None:
         """The saved credential of `account`, if any."""
+        from .saved import Credential
+
         found = self._keyring_get(account)
         if found is None:
             found = self._read_file().get(account)
