@@ -43,6 +43,14 @@ def _marginless(tag: Tag, sheet_margin_zero: bool) -> bool:
 
 def _is_blank_line(tag: Tag) -> bool:
     """Only ``<br>``/``&nbsp;`` inside a few inline wrappers: an empty line on screen."""
+    contents = tag.contents
+    if not contents:
+        return False
+    first = contents[0]  # the usual answer, without starting a scan
+    if isinstance(first, Tag) and first.name not in _INLINE_WRAPPERS:
+        return False
+    if isinstance(first, NavigableString) and first.strip():
+        return False
     draws_something = False
     for count, node in enumerate(tag.descendants):
         if count > _BLANK_SCAN_LIMIT:
@@ -58,31 +66,29 @@ def _is_blank_line(tag: Tag) -> bool:
     return draws_something
 
 
-def _merge_whitespace(soup: BeautifulSoup) -> None:
+def _merge_whitespace(soup: BeautifulSoup, elements: list[Tag]) -> None:
     # Removing comments and unwrapping wrappers leaves runs of whitespace strings, which
     # markdownify would print as a lone space line between two blocks.
-    doomed = [
-        node
-        for node in soup.descendants
-        if isinstance(node, NavigableString)
-        and isinstance(node.previous_sibling, NavigableString)
-        and not node.strip(" \t\r\n")
-        and not node.previous_sibling.strip(" \t\r\n")
-        and not inside(node, "pre")
-    ]
+    doomed: list[NavigableString] = []
+    for parent in (soup, *elements):
+        previous_blank = False
+        for node in parent.contents:
+            if isinstance(node, NavigableString) and not node.strip(" \t\r\n"):
+                if previous_blank and not inside(node, "pre"):
+                    doomed.append(node)
+                previous_blank = True
+            else:
+                previous_blank = False
     for node in doomed:
         node.extract()
 
 
-def _list_items_in_lists(soup: BeautifulSoup) -> None:
+def _list_items_in_lists(soup: BeautifulSoup, items: list[Tag]) -> None:
     """``<li>`` without its ``</li>`` or its list: an item a line, in one list.
 
     Hand-written HTML such as ``Features<li>One<li>Two`` parses as items nested in each
     other outside any list, which would print as ``Features• One• Two``.
     """
-    items = [tag for tag in tags(soup) if tag.name == "li"]
-    if not items:
-        return
     for item in items:
         parent = item.parent
         if parent is not None and parent.name == "li":
@@ -101,9 +107,13 @@ def _list_items_in_lists(soup: BeautifulSoup) -> None:
 
 def normalise_blocks(soup: BeautifulSoup, *, sheet_margin_zero: bool) -> None:
     """Rename block elements and mark empty lines, in place."""
-    _merge_whitespace(soup)
-    _list_items_in_lists(soup)
-    for tag in tags(soup):
+    elements = tags(soup)
+    _merge_whitespace(soup, elements)
+    items = [tag for tag in elements if tag.name == "li"]
+    if items:  # items may move: the order of the elements changes
+        _list_items_in_lists(soup, items)
+        elements = tags(soup)
+    for tag in elements:
         if tag.name in _AS_DIV:
             tag.name = "div"
         elif tag.name in _AS_LIST:

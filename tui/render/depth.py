@@ -1,7 +1,8 @@
 """Keep the tree shallow enough for markdownify's recursion, without losing text.
 
-markdownify converts recursively (three Python frames per element), so it fails near 330
-levels; a real Gmail thread reaches 213. Everything here is iterative:
+The converter walks the tree recursively (a Python frame per element), so depth must stay
+well inside Python's recursion limit; a real Gmail thread reaches 213 levels. Everything
+here is iterative:
 
 - ``fold_quotes`` turns blockquotes nested deeper than the deepest level the reader
   draws into plain blocks, so their text joins the deepest drawn level;
@@ -13,28 +14,24 @@ levels; a real Gmail thread reaches 213. Everything here is iterative:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from bs4 import BeautifulSoup, Tag
 from bs4.element import NavigableString, PageElement
 
-from .dom import BLOCK_TAGS, attr
+from .dom import BLOCK_TAGS, attr, tags
 
-__all__ = ["collapse_wrappers", "flatten_deep", "fold_quotes", "walk"]
+__all__ = ["collapse_wrappers", "flatten_deep", "fold_quotes"]
 
 _KEEP_AS_IS = frozenset({"br", "img", "hr"})
 
 
-def walk(root: Tag) -> Iterator[tuple[Tag, int, int]]:
-    """Yield ``(tag, depth, blockquote depth)`` for every tag below ``root``, in order."""
-    stack: list[tuple[Tag, int, int]] = [(root, 0, 0)]
-    while stack:
-        tag, depth, quotes = stack.pop()
-        if tag is not root:
-            yield tag, depth, quotes
-        children = [child for child in tag.contents if isinstance(child, Tag)]
-        for child in reversed(children):
-            stack.append((child, depth + 1, quotes + (child.name == "blockquote")))
+def _level(root: Tag, depth: int) -> list[Tag]:
+    """The elements ``depth`` (at least 1) levels below ``root``, in document order."""
+    level = [root]
+    for _ in range(depth):
+        level = [child for tag in level for child in tag.contents if isinstance(child, Tag)]
+        if not level:  # mail never gets near the limits: stop at the deepest level
+            break
+    return level
 
 
 def fold_quotes(soup: BeautifulSoup, max_quotes: int) -> None:
@@ -43,9 +40,19 @@ def fold_quotes(soup: BeautifulSoup, max_quotes: int) -> None:
     Renamed rather than unwrapped: unwrapping moves every child one by one, and bs4 finds
     each child's position by a linear search, which is quadratic on wide flattened trees.
     """
-    for tag, _, quotes in list(walk(soup)):
-        if tag.name == "blockquote" and quotes > max_quotes:
-            tag.name = "div"
+    levels: dict[int, int] = {}
+    deep: list[Tag] = []
+    for tag in tags(soup):  # document order: a quote's outer quotes come first
+        if tag.name != "blockquote":
+            continue
+        outer = tag.parent
+        while outer is not None and outer.name != "blockquote":
+            outer = outer.parent
+        level = levels[id(tag)] = 1 + (levels[id(outer)] if outer is not None else 0)
+        if level > max_quotes:
+            deep.append(tag)
+    for tag in deep:
+        tag.name = "div"
 
 
 def _only_child_block(tag: Tag) -> bool:
@@ -64,14 +71,14 @@ def _only_child_block(tag: Tag) -> bool:
 
 def collapse_wrappers(soup: BeautifulSoup) -> None:
     """Unwrap plain ``<div>`` wrappers whose whole content is one block element."""
-    wrappers = [tag for tag, _, _ in walk(soup) if tag.name == "div" and _only_child_block(tag)]
+    wrappers = [tag for tag in tags(soup) if tag.name == "div" and _only_child_block(tag)]
     for tag in wrappers:
         tag.unwrap()
 
 
 def flatten_deep(soup: BeautifulSoup, max_depth: int) -> None:
     """Replace the content of every element at ``max_depth`` by a flat run of text."""
-    boundary = [tag for tag, depth, _ in walk(soup) if depth == max_depth and tag.contents]
+    boundary = [tag for tag in _level(soup, max_depth) if tag.contents]
     for tag in boundary:
         # Filled while detached: appending inside the tree walks up every ancestor.
         flat = soup.new_tag(tag.name, attrs={name: attr(tag, name) for name in tag.attrs})

@@ -26,9 +26,10 @@ from .safety import clean
 __all__ = ["CACHE_SIZE", "clear_cache", "convert", "convert_cached", "entry_text"]
 
 CACHE_SIZE = 256
-# markdownify recurses three frames per element; keep well inside the default limit
-# of 1000 whatever the caller's own stack. The first limit bounds the cost of the
-# tree passes on hostile input, the second is what markdownify sees.
+# The converter recurses a frame per element (markdownify's own walk, which the tests
+# compare against, three); keep well inside the default limit of 1000 whatever the
+# caller's own stack. The first limit bounds the cost of the tree passes on hostile
+# input, the second is what the converter sees.
 _GUARD_DEPTH = 300
 _MAX_DEPTH = 160
 _ANGLE_ADDRESS = re.compile(r"<([^<>\s@]+@[^<>\s]+)>")
