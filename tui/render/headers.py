@@ -91,6 +91,8 @@ ATTRIBUTION = re.compile(
 
 def header_field(line: str) -> HeaderField | None:
     """The header field a line starts with ("From: …" is "from"), or None."""
+    if ":" not in line and "\uff1a" not in line:  # most lines: no label can match
+        return None
     match = _LABEL.match(line)
     if match is None:
         return None
@@ -99,7 +101,7 @@ def header_field(line: str) -> HeaderField | None:
 
 def is_original_message(line: str) -> bool:
     """True for "-----Original Message-----" in any of the known languages."""
-    return _ORIGINAL.fullmatch(line) is not None
+    return "--" in line and _ORIGINAL.fullmatch(line) is not None
 
 
 def is_forward(line: str) -> bool:

@@ -19,9 +19,19 @@ def _key(resolved: Resolved) -> _Key:
     return ("signature" if resolved.signature else "text"), 0
 
 
+_BLANK = Text(end="")  # shared by every blank line: join only reads it
+
+
 def part_text(lines: tuple[Line, ...]) -> Text:
     """The part's lines laid out without a width, joined by newlines."""
-    laid = [text for line in lines for text in layout_line(line, None)]
+    laid: list[Text] = []
+    for line in lines:
+        if line.kind == "blank":
+            laid.append(_BLANK)
+        elif line.kind == "rule" or line.table is not None or line.indent:
+            laid.extend(layout_line(line, None))
+        else:
+            laid.append(line.text)  # what layout_line gives without a width
     return Text("\n", end="").join(laid)
 
 

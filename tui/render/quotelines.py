@@ -18,7 +18,7 @@ Works on lines because the signs are textual and the same for HTML and plain tex
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .document import Line
 from .headers import ATTRIBUTION, header_field, is_original_message
@@ -34,8 +34,7 @@ _UNDERSCORES = re.compile(r"_{10,}")
 _GROUPS_IO = "_._,_._,_"
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     """A line with its final depth; ``signature`` only ever at depth 0."""
 
     depth: int
@@ -74,12 +73,15 @@ def _footer_start(lines: list[RawLine]) -> int | None:
         raw = lines[index]
         if raw.depth != 0 or not raw.plain:
             continue
+        underscores = _UNDERSCORES.match(raw.plain) is not None
+        if not underscores and raw.plain not in (_GROUPS_IO, "--"):
+            continue
         after = " ".join(lines[i].plain for i in _content(lines, index + 1, 2))
         if raw.plain == _GROUPS_IO and after:  # groups.io also closes its footer with one
             return index
         if raw.plain == "--" and after.startswith("You received this message because"):
             return index
-        if _UNDERSCORES.match(raw.plain) and "mailing list" in raw.plain + after:
+        if underscores and "mailing list" in raw.plain + after:
             return index
     return None
 
@@ -92,8 +94,9 @@ def _quote_starts(lines: list[RawLine]) -> set[int]:
     for index, raw in enumerate(lines):
         if raw.line.kind == "blank" and not raw.control:
             continue
+        field = header_field(raw.plain)
         sign = raw.control == "quote" or is_original_message(raw.plain)
-        if not sign and header_field(raw.plain) is not None and _header_block(lines, index):
+        if not sign and field is not None and _header_block(lines, index):
             sign = True
         # A header that opens a blockquote names that quote; it adds no level.
         opens_container = raw.depth > previous_depth
@@ -102,7 +105,7 @@ def _quote_starts(lines: list[RawLine]) -> set[int]:
             if not opens_container:
                 starts.add(index)
             grace = _GRACE + 1
-        elif header_field(raw.plain) is not None and grace:
+        elif field is not None and grace:
             grace = _GRACE + 1  # still inside the header block just started
         grace = max(0, grace - 1)
     return starts
@@ -126,7 +129,7 @@ def _depths(lines: list[RawLine], starts: set[int], footer: int | None) -> list[
 def _drop_separators(lines: list[RawLine], starts: set[int]) -> set[int]:
     dropped: set[int] = set()
     for start in starts:
-        before = [i for i in range(start - 1, -1, -1) if lines[i].line.kind != "blank"][:1]
+        before = next(([i] for i in range(start - 1, -1, -1) if lines[i].line.kind != "blank"), [])
         after = _content(lines, start + 1, 1)
         dropped.update(i for i in (*before, *after) if _is_separator(lines[i]))
     return dropped
