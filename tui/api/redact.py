@@ -6,10 +6,11 @@ import logging
 import re
 
 # httpcore logs header lists as reprs of byte pairs: (b'set-cookie', b'groupsio=…; Path=/').
-_SECRET_HEADER = re.compile(
-    r"""(\(b['"](?:set-cookie|cookie|authorization|proxy-authorization)['"],\s*b)"""
-    r"""(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""",
-    re.IGNORECASE,
+# A pattern string, compiled (and cached by re) with the first record filtered: records
+# reach the filter only when httpcore's debug log is on.
+_SECRET_HEADER = (
+    r"""(?i)(\(b['"](?:set-cookie|cookie|authorization|proxy-authorization)['"],\s*b)"""
+    r"""(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 )
 _HTTP_LOGGERS = ("httpcore.http11", "httpcore.http2", "httpcore.connection", "httpcore.proxy")
 
@@ -19,7 +20,7 @@ class RedactSecrets(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        redacted = _SECRET_HEADER.sub(r"\1'<hidden>'", message)
+        redacted = re.sub(_SECRET_HEADER, r"\1'<hidden>'", message)
         if redacted != message:
             record.msg, record.args = redacted, ()
         return True

@@ -12,10 +12,9 @@ NS_PER_DAY = 86_400 * NS_PER_SECOND
 ZERO_TIME = "0001-01-01T00:00:00Z"
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_RFC3339 = re.compile(
-    r"^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$"
-)
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Pattern strings, compiled (and cached by re) by the first date filter of an activity query.
+_RFC3339 = r"^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$"
+_DAY = r"^\d{4}-\d{2}-\d{2}$"
 _dst_bounds_by_year: dict[int, tuple[int, int]] = {}
 
 
@@ -70,14 +69,14 @@ def datetime_to_ns(moment: datetime) -> int:
 def parse_date_param(text: str) -> int | None:
     """Parse an RFC 3339 timestamp or a YYYY-MM-DD day (Pacific midnight); None if invalid."""
     text = text.strip()
-    if _DAY.match(text):
+    if re.match(_DAY, text):
         try:
             day = datetime.fromisoformat(text).replace(tzinfo=UTC)
         except ValueError:
             return None
         naive = int(day.timestamp())
         return (naive - pacific_offset(naive + 8 * 3600)) * NS_PER_SECOND
-    match = _RFC3339.match(text)
+    match = re.match(_RFC3339, text)
     if match is None:
         return None
     day_part, time_part, fraction, zone = match.groups()
