@@ -21,6 +21,7 @@ class _MarkdownifyWalk(MailConverter):
 
     process_tag = MarkdownConverter.process_tag  # type: ignore[attr-defined]
     process_element = MarkdownConverter.process_element  # type: ignore[attr-defined]
+    convert_blockquote = MarkdownConverter.convert_blockquote  # type: ignore[attr-defined]
 
     def process_text(self, el: Any, parent_tags: Any = None) -> str:
         if isinstance(el, Mark):

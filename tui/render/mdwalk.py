@@ -64,9 +64,9 @@ class WalkingConverter(MarkdownConverter):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self._facts: dict[str, _NameFacts] = {}
-        self._escapes = any(
-            self.options[name] for name in ("escape_misc", "escape_asterisks", "escape_underscores")
-        )
+        escapes = ("escape_misc", "escape_asterisks", "escape_underscores")
+        # Text is only collapsed and trimmed: markdownify's own method does the rest.
+        self._plain_text = self.options["wrap"] and not any(self.options[e] for e in escapes)
 
     def _name_facts(self, tag: Tag) -> _NameFacts:
         facts = self._facts.get(tag.name)
@@ -85,8 +85,7 @@ class WalkingConverter(MarkdownConverter):
         return isinstance(node, Tag) and self._name_facts(node).outside
 
     def _ignored(self, node: PageElement, inside: bool) -> bool:
-        if isinstance(node, Tag):
-            return False
+        """Whether a child that is not an element is left out of its parent's text."""
         if not isinstance(node, NavigableString) or isinstance(node, (Comment, Doctype)):
             return True
         if node.strip():
@@ -115,15 +114,17 @@ class WalkingConverter(MarkdownConverter):
                 child_tags.add("_noformat")
         strings: list[str] = []
         for child in node.contents:
-            if self._ignored(child, facts.inside):
-                continue
             if isinstance(child, Tag):
                 string = self.process_tag(child, child_tags)
+            elif self._ignored(child, facts.inside):
+                continue
             else:
                 string = self.process_text(child, child_tags)  # type: ignore[arg-type]
             if string:
                 strings.append(string)
-        if name == "pre" or "pre" in parent_tags:  # parent_tags names every ancestor
+        if len(strings) == 1:
+            text = strings[0]  # what either join below makes of one string
+        elif name == "pre" or "pre" in parent_tags:  # parent_tags names every ancestor
             text = "".join(strings)
         else:
             text = _collapse_newlines(strings)
@@ -136,7 +137,7 @@ class WalkingConverter(MarkdownConverter):
     def process_text(self, el: NavigableString, parent_tags: set[str] | None = None) -> str:
         if parent_tags is None:
             parent_tags = set()
-        if self._escapes or not self.options["wrap"]:
+        if not self._plain_text:
             return str(super().process_text(el, parent_tags))  # type: ignore[misc]
         text = str(el)
         if "pre" not in parent_tags:
@@ -149,3 +150,13 @@ class WalkingConverter(MarkdownConverter):
         if self._drops_space_beside(following) or (in_block and not following):
             text = text.rstrip()
         return text
+
+    def convert_blockquote(self, el: Tag, text: str, parent_tags: set[str]) -> str:
+        text = (text or "").strip(" \t\r\n")
+        if "_inline" in parent_tags:
+            return " " + text + " "
+        if not text:
+            return "\n"
+        # markdownify's regex with a Python callback per line, as string operations.
+        quoted = "\n".join("> " + line if line else ">" for line in text.split("\n"))
+        return "\n" + quoted + "\n\n"
