@@ -108,33 +108,33 @@ def _new_tag(soup: Any, builder: Any, name: str, attrs: Any) -> MailTag:
     siblings = parent.contents
     before = siblings[-1] if siblings else None
     tag = MailTag.__new__(MailTag)
-    tag.__dict__.update(
-        parser_class=soup.__class__,
-        name=name,
-        namespace=None,
-        _namespaces={},
-        prefix=None,
-        sourceline=None,
-        sourcepos=None,
-        attribute_value_list_class=builder.attribute_value_list_class,
-        attrs=attrs,
-        known_xml=False,
-        contents=[],
-        parent=parent,
-        previous_element=previous,
-        next_element=None,
-        next_sibling=None,
-        previous_sibling=before,
-        hidden=False,
-        can_be_empty_element=builder.can_be_empty_element(name),
-        cdata_list_attributes=builder.cdata_list_attributes,
-        preserve_whitespace_tags=builder.preserve_whitespace_tags,
-        interesting_string_types=(
+    tag.__dict__ = {
+        "parser_class": soup.__class__,
+        "name": name,
+        "namespace": None,
+        "_namespaces": {},
+        "prefix": None,
+        "sourceline": None,
+        "sourcepos": None,
+        "attribute_value_list_class": builder.attribute_value_list_class,
+        "attrs": attrs,
+        "known_xml": False,
+        "contents": [],
+        "parent": parent,
+        "previous_element": previous,
+        "next_element": None,
+        "next_sibling": None,
+        "previous_sibling": before,
+        "hidden": False,
+        "can_be_empty_element": builder.can_be_empty_element(name),
+        "cdata_list_attributes": builder.cdata_list_attributes,
+        "preserve_whitespace_tags": builder.preserve_whitespace_tags,
+        "interesting_string_types": (
             {builder.string_containers[name]}
             if name in builder.string_containers
             else Tag.MAIN_CONTENT_STRING_TYPES
         ),
-    )
+    }
     if previous is not None:
         previous.next_element = tag
     if before is not None:
@@ -178,14 +178,14 @@ def _end_data(soup: Any) -> None:
     siblings = parent.contents
     before = siblings[-1] if siblings else None
     string = str.__new__(NavigableString, data)
-    string.__dict__.update(
-        hidden=False,
-        parent=parent,
-        previous_element=previous,
-        next_element=None,
-        next_sibling=None,
-        previous_sibling=before,
-    )
+    string.__dict__ = {
+        "hidden": False,
+        "parent": parent,
+        "previous_element": previous,
+        "next_element": None,
+        "next_sibling": None,
+        "previous_sibling": before,
+    }
     if previous is not None:
         previous.next_element = string
     if before is not None:
