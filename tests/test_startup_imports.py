@@ -31,7 +31,8 @@ NOT_AT_FIRST_PAINT = (
     "tui.config.saved",
     "truststore",  # TLS to a real service
     "tui.api.deferred_models",  # models of threads, the activity log and sign-in
-    "tui.demo.messages",  # demo endpoints other than getsubs
+    "tui.demo.topics",  # demo endpoints other than getsubs
+    "tui.demo.messages",
     "tui.demo.activity",
     "tui.demo.content",
     "tui.demo.mailers",

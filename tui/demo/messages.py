@@ -11,10 +11,11 @@ from .groups import GroupSpec
 from .lru import BoundedCache
 from .mailers import CLIENTS, Composed, Quote, compose
 from .people import Person
+from .records import profile_photo_url
 from .seeding import mix, salted
 from .stats import GenerationStats
 from .timefmt import NS_PER_SECOND, format_ns
-from .topics import Topics, profile_photo_url
+from .topics import Topics
 
 _ATTACHMENTS = (
     ("screenshot.png", "image/png"),

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import hostile, vocab
-from .groups import SITE, GroupSpec
+from .groups import GroupSpec
 from .lru import BoundedCache
 from .people import Person
+from .records import profile_photo_url
 from .seeding import mix, salted
 from .stats import GenerationStats
 from .timefmt import format_ns
@@ -27,11 +28,6 @@ class Headline:
     hashtags: tuple[int, ...]
     closed: bool
     reply_to: str
-
-
-def profile_photo_url(person: Person) -> str:
-    """A profile picture address for about half the people, else empty."""
-    return f"{SITE}/img/profile/{person.user_id}.jpg" if person.user_id % 2 else ""
 
 
 class Topics:

@@ -19,11 +19,11 @@ from .stats import GenerationStats
 from .tags import hashtags, member_labels
 from .timefmt import NS_PER_SECOND, datetime_to_ns
 from .timeline import Timeline
-from .topics import Topics
 
 if TYPE_CHECKING:
     from .activity import ActivityLog
     from .messages import Messages
+    from .topics import Topics
 
 
 class GroupData:
@@ -50,6 +50,8 @@ class GroupData:
     @cached_property
     def topics(self) -> Topics:
         """The group's topics."""
+        from .topics import Topics
+
         spec, seed = self.spec, self._seed
         posters: tuple[Person, ...]
         if spec.hostile:
