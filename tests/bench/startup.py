@@ -2,8 +2,9 @@
 
 Both apps start as `python -m tests.bench.launch KIND` and exit at their first data paint
 (see `launch`); the two kinds alternate, after one unmeasured start of each (warm disk
-cache and bytecode). Then `python -X importtime -c "import tui.app"` says where the import
-time goes.
+cache and bytecode). Then `python -X importtime` says where the import time goes: for
+`import tui.app`, and for the modules lurker imports on its way to the first paint that the
+bare app does not.
 """
 
 from __future__ import annotations
@@ -88,6 +89,44 @@ def import_profile(*args: str, runs: int = RUNS) -> dict[str, float]:
     return {name: median(values) for name, values in samples.items()}
 
 
+def _module_seconds(kind: str, runs: int) -> dict[str, float]:
+    """`python -X importtime -m tests.bench.launch KIND`: median self seconds per module."""
+    samples: dict[str, list[float]] = defaultdict(list)
+    for _ in range(runs):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "tests.bench.launch", kind],
+            cwd=ROOT,
+            env=_environment(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for line in done.stderr.splitlines():
+            if line.startswith("import time:") and "self [us]" not in line:
+                self_us, _cumulative, name = line[12:].split("|")
+                samples[name.strip()].append(int(self_us) / 1e6)
+    return {name: median(values) for name, values in samples.items()}
+
+
+def extra_report(lurker: dict[str, float], bare: dict[str, float]) -> list[str]:
+    """What the reader imports on its way to the first paint that the bare app does not."""
+    extra: dict[str, float] = defaultdict(float)
+    count: dict[str, int] = defaultdict(int)
+    for name, seconds in lurker.items():
+        if name not in bare:
+            extra[_package(name)] += seconds
+            count[_package(name)] += 1
+    ranked = sorted(extra.items(), key=lambda item: item[1], reverse=True)[:TOP]
+    lines = [
+        f"[1] imported by lurker, not by bare: {sum(count.values())} modules, "
+        f"{sum(extra.values()) * 1000:.0f} ms self time; by package:"
+    ]
+    return lines + [
+        f"      {seconds * 1000:7.1f} ms  {name} ({count[name]})" for name, seconds in ranked
+    ]
+
+
 def _total(profile: dict[str, float]) -> float:
     return sum(value for name, value in profile.items() if not name.startswith("="))
 
@@ -113,9 +152,12 @@ def run(quick: bool) -> Outcome:
     details = import_report(
         app_import, f"`import tui.app` ({app_import['=tui.app'] * 1000:.0f} ms)"
     )
-    for kind in ("lurker", "bare"):
-        profile = import_profile("-m", "tests.bench.launch", kind, runs=3)
-        details.append(f"[1] cold start of {kind}: imports take {_total(profile) * 1000:.0f} ms")
+    modules = {kind: _module_seconds(kind, runs=3) for kind in ("lurker", "bare")}
+    for kind, seconds in modules.items():
+        details.append(
+            f"[1] cold start of {kind}: imports take {sum(seconds.values()) * 1000:.0f} ms"
+        )
+    details += extra_report(modules["lurker"], modules["bare"])
     details.append(
         "[1] first data paint per run: lurker "
         + ", ".join(show(r[0], "s") for r in lurker)
