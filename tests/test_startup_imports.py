@@ -25,6 +25,7 @@ NOT_AT_FIRST_PAINT = (
     "uvicorn",
     "tui.screens.thread",  # the converter behind it (bs4)
     "tui.screens.activity",
+    "tui.screens.topics",  # opening a group
     "bs4",
     "markdownify",
     "keyring",  # saved sign-ins of a real account

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -21,11 +21,13 @@ from .config.account import AccountSession
 from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.session import SignInLost
-from .screens.topic_rows import TopicRow
-from .screens.topics import TopicsScreen
 from .settings import DEMO_HINT, Settings
 from .state import load_state, save_state
 from .stylesheets import STYLES
+
+if TYPE_CHECKING:
+    from .screens.topic_rows import TopicRow
+    from .screens.topics import TopicsScreen
 
 
 class LurkerApp(App[None]):
@@ -50,10 +52,19 @@ class LurkerApp(App[None]):
         if state.get("theme") in self.available_themes:
             self.theme = state["theme"]
 
+    def _must_sign_in(self) -> bool:
+        return self.session is not None and not self.session.signed_in
+
+    def get_default_screen(self) -> Screen[Any]:
+        # The group list is the first screen itself, not pushed over a blank one: that
+        # would draw the screen twice before the first paint with data.
+        banner = DEMO_HINT if self.settings.demo else ""
+        return GroupsScreen(self.library.groups(), banner=banner, load=not self._must_sign_in())
+
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
         session = self.session
-        if session is not None and not session.signed_in:
+        if session is not None and self._must_sign_in():
             # Imported on first use: the demo and a saved sign-in never show it.
             from .screens.login import LoginScreen
 
@@ -63,12 +74,19 @@ class LurkerApp(App[None]):
             self._open_start_screens()
 
     def _open_start_screens(self) -> None:
-        banner = DEMO_HINT if self.settings.demo else ""
-        self.push_screen(GroupsScreen(self.library.groups(), banner=banner))
+        groups = self.screen_stack[0]
+        if isinstance(groups, GroupsScreen):
+            groups.load()
         if self.settings.group:
-            self.push_screen(TopicsScreen(self.library, None, group_name=self.settings.group))
+            self._push_topics(None, group_name=self.settings.group)
         if self.settings.topic:
             self._push_thread(self.settings.topic)
+
+    def _push_topics(self, group: Membership | None, group_name: str = "") -> None:
+        # Imported on first use: the group list is all a start needs.
+        from .screens.topics import TopicsScreen
+
+        self.push_screen(TopicsScreen(self.library, group, group_name=group_name))
 
     def on_ready(self) -> None:
         memory.settle()  # the first frame is drawn: start-up's objects are here to stay
@@ -109,18 +127,23 @@ class LurkerApp(App[None]):
 
     @on(GroupsScreen.GroupOpened)
     def _open_group(self, event: GroupsScreen.GroupOpened) -> None:
-        self.push_screen(TopicsScreen(self.library, event.group))
+        self._push_topics(event.group)
 
     @on(GroupsScreen.ActivityOpened)
-    @on(TopicsScreen.ActivityOpened)
     def _open_activity(self, event: GroupsScreen.ActivityOpened) -> None:
+        self._push_activity(event.group)
+
+    # TopicsScreen's messages are handled by name: the class is imported on first use.
+    def on_topics_screen_activity_opened(self, event: TopicsScreen.ActivityOpened) -> None:
+        self._push_activity(event.group)
+
+    def _push_activity(self, group: Membership) -> None:
         # Imported on first use: the converter (bs4) behind it is not needed to start.
         from .screens.activity import ActivityScreen
 
-        self.push_screen(ActivityScreen(self.library, event.group))
+        self.push_screen(ActivityScreen(self.library, group))
 
-    @on(TopicsScreen.TopicOpened)
-    def _open_topic(self, event: TopicsScreen.TopicOpened) -> None:
+    def on_topics_screen_topic_opened(self, event: TopicsScreen.TopicOpened) -> None:
         self._push_thread(event.topic.id, event.topic)
 
     def _push_thread(self, topic_id: int | str, topic: TopicRow | None = None) -> None:
@@ -131,7 +154,7 @@ class LurkerApp(App[None]):
 
     def open_group(self, group: Membership) -> None:
         """Go to a group's topics from anywhere (the command palette)."""
-        self.push_screen(TopicsScreen(self.library, group))
+        self._push_topics(group)
 
     def format_title(self, title: str, sub_title: str) -> Content:
         # Screens set sub_title from service text; the header draws it as-is, escape

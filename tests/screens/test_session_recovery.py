@@ -28,9 +28,13 @@ async def test_expired_token_asks_to_sign_in_and_keeps_loaded_rows(tmp_path: Pat
     app = LurkerApp(Settings(demo=False, group="big-archive"), client, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LoginScreen), "sign-in at start")
+        await settle(pilot)
+        assert requests_to(demo, "getsubs") == []  # the group list waits for the sign-in
         app.screen.query_one("#login-password", Input).value = demo.demo_password
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topics after sign-in")
+        groups = app.screen_stack[0].query_one(PagedList)
+        await until(pilot, lambda: len(groups.rows) > 1, "the group list under the topics")
         topics = app.screen.query_one(PagedList)
         await until(pilot, lambda: len(topics.rows) >= 100, "first page")
         await settle(pilot)

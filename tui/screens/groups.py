@@ -41,10 +41,13 @@ class GroupsScreen(PagedScreen[GroupRow]):
             super().__init__()
             self.group = group
 
-    def __init__(self, cursor: PageCursor[Page[Membership]], banner: str = "") -> None:
+    def __init__(
+        self, cursor: PageCursor[Page[Membership]], banner: str = "", *, load: bool = True
+    ) -> None:
         super().__init__()
         self._first_cursor = cursor
         self._banner = banner
+        self._load = load
         self._groups: list[Membership] = []
 
     def compose(self) -> ComposeResult:
@@ -57,7 +60,14 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def on_mount(self) -> None:
         self.sub_title = "Groups"
-        self.start_list(self._first_cursor)
+        if self._load:
+            self.start_list(self._first_cursor)
+
+    def load(self) -> None:
+        """Start loading the groups (made with `load=False`: once signed in)."""
+        self._load = True
+        if self.is_mounted and self.cursor is None:
+            self.start_list(self._first_cursor)
 
     @property
     def groups(self) -> list[Membership]:
