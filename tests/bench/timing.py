@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import os
 import platform
-import resource
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -43,8 +42,17 @@ def rss_mb() -> float:
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident set size so far, in MiB."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """This process's peak resident set size so far, in MiB.
+
+    From the kernel's high-water mark of this program's memory (VmHWM), not
+    `getrusage`: Linux keeps `ru_maxrss` across fork and exec, so a child started by
+    a bench process that had grown large would report the parent's peak as its own.
+    """
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmHWM in /proc/self/status")
 
 
 @dataclass
