@@ -45,11 +45,14 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
 
 def _run_scenario(name: str, quick: bool) -> Outcome:
     """One scenario's outcome; a scenario that fails says why instead of ending the run."""
-    # The apps of the scenario before are garbage in reference cycles, 300,000 objects
-    # after the thread scenario: left alone, every full collection of the next one walks
-    # them (it cost the converter a quarter of its speed, markdownify less).
+    # The apps of the scenario before are garbage in reference cycles (300,000 objects
+    # after the thread scenario), and what survives them (modules, caches) is frozen, as
+    # the reader freezes its start-up: otherwise every full collection of this scenario
+    # walks the earlier ones' objects (it cost the converter a third of its speed after
+    # the other scenarios, markdownify less).
     gc.unfreeze()
     gc.collect()
+    gc.freeze()
     try:
         return _scenario(name)(quick)
     except Exception as error:
