@@ -194,3 +194,30 @@ async def hold_timed(
             samples.append(KeySample(where, sample.latency, sample.waited, sample.posted))
         await between_bursts(pilot)
     return samples
+
+
+async def hold_paced(
+    pilot: Pilot[Any],
+    key: str,
+    probe: KeyProbe,
+    paints: PaintLog,
+    *,
+    done: Callable[[], bool],
+    position: Callable[[], int],
+    limit: int,
+    rate: float,
+) -> list[KeySample]:
+    """Hold `key` as a terminal's key repeat does at `rate` keys a second, timing each.
+
+    Unlike `hold_timed`, nothing waits for pages between keys: a page in flight arrives
+    while the keys go on, as it would under a real key repeat.
+    """
+    samples: list[KeySample] = []
+    started = time.perf_counter()
+    while len(samples) < limit and not done():
+        # On the repeat's own clock: a slow key delays the next, never the whole schedule.
+        await asyncio.sleep(max(0.0, started + len(samples) / rate - time.perf_counter()))
+        where = position()
+        sample = await press_timed(pilot.app, key, probe, paints)
+        samples.append(KeySample(where, sample.latency, sample.waited, sample.posted))
+    return samples

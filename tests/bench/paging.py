@@ -20,7 +20,14 @@ from textual.widget import Widget
 
 from tests.bench.apps import BIG_ARCHIVE, SIZE, demo_config, in_process_app, requests_to
 from tests.bench.baseline_apps import OptionListApp
-from tests.bench.driving import FullCollections, KeyProbe, KeySample, PaintLog, hold_timed
+from tests.bench.driving import (
+    FullCollections,
+    KeyProbe,
+    KeySample,
+    PaintLog,
+    hold_paced,
+    hold_timed,
+)
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentile
 from tests.screens.harness import settle, until
 from tui.demo import DemoService
@@ -30,6 +37,7 @@ from tui.widgets.paged_list import PagedList
 
 PAGE = 100
 LATENCY = 0.05
+REPEAT = 30.0  # keys a second: a fast terminal key repeat (X11's default is 25)
 SLOW = 0.1  # keys slower than this are checked against full garbage collections
 KEY_NAMES = {"down": "↓", "pagedown": "PgDn"}
 LIST_ACTIONS = {"down": "action_cursor_down", "pagedown": "action_cursor_page_down"}
@@ -94,22 +102,34 @@ async def _hold_over(
     position: Callable[[], int],
     rows: int,
     total: int,
+    rate: float | None = None,
 ) -> tuple[list[KeySample], FullCollections]:
-    """Hold `key` until `position()` reaches the `rows`-th row, timing every key."""
+    """Hold `key` until `position()` reaches the `rows`-th row, timing every key; as fast
+    as the app takes them, or at `rate` keys a second."""
+    paints = PaintLog(pilot.app, widget)
+    done = lambda: position() >= rows - 1  # noqa: E731
     with FullCollections() as collections:
-        samples = await hold_timed(
-            pilot,
-            key,
-            probe,
-            PaintLog(pilot.app, widget),
-            done=lambda: position() >= rows - 1,
-            position=position,
-            limit=total + 10,
-        )
+        if rate is None:
+            samples = await hold_timed(
+                pilot, key, probe, paints, done=done, position=position, limit=total + 10
+            )
+        else:
+            samples = await hold_paced(
+                pilot,
+                key,
+                probe,
+                paints,
+                done=done,
+                position=position,
+                limit=total + 10,
+                rate=rate,
+            )
     return samples, collections
 
 
-async def walk_topics(total: int, key: str, rows: int, latency: float = 0.0) -> Walk:
+async def walk_topics(
+    total: int, key: str, rows: int, latency: float = 0.0, rate: float | None = None
+) -> Walk:
     """Hold `key` over the first `rows` of a `total`-topic group, read in-process."""
     demo = DemoService(demo_config(big_group_topics=total, latency=latency))
     app = in_process_app(demo, group=BIG_ARCHIVE)
@@ -120,7 +140,7 @@ async def walk_topics(total: int, key: str, rows: int, latency: float = 0.0) -> 
         probe = KeyProbe([(topics, LIST_ACTIONS[key])], _held(topics, key))
         started = time.perf_counter()
         samples, collections = await _hold_over(
-            pilot, key, probe, topics, lambda: topics.cursor, rows, total
+            pilot, key, probe, topics, lambda: topics.cursor, rows, total, rate
         )
         seconds = time.perf_counter() - started
         await settle(pilot)
@@ -226,6 +246,12 @@ async def _measure(quick: bool) -> Outcome:
         label = f"{KEY_NAMES[key]} over {rows:,}, {LATENCY * 1000:.0f} ms latency"
         outcome.figures += walk_figures(label, walk, plain[key], full=rows == total)
         outcome.details.append(walk.summary(label))
+    # The goal is "no wait at reading speed": PgDn at a key repeat's pace, pages arriving
+    # as the keys go on.
+    walk = await walk_topics(total, "pagedown", total, LATENCY, REPEAT)
+    label = f"PgDn at {REPEAT:.0f} Hz over {total:,}, {LATENCY * 1000:.0f} ms latency"
+    outcome.figures += walk_figures(label, walk, plain["pagedown"], full=True)
+    outcome.details.append(walk.summary(label))
     return outcome
 
 
