@@ -189,11 +189,18 @@ async def hold_timed(
         for _ in range(min(burst, limit - len(samples))):
             if done():
                 break
-            where = position()
-            sample = await press_timed(pilot.app, key, probe, paints)
-            samples.append(KeySample(where, sample.latency, sample.waited, sample.posted))
+            samples.append(await _press_at(pilot, key, probe, paints, position))
         await between_bursts(pilot)
     return samples
+
+
+async def _press_at(
+    pilot: Pilot[Any], key: str, probe: KeyProbe, paints: PaintLog, position: Callable[[], int]
+) -> KeySample:
+    """One timed key, noting where the list was when it was pressed."""
+    where = position()
+    sample = await press_timed(pilot.app, key, probe, paints)
+    return KeySample(where, sample.latency, sample.waited, sample.posted)
 
 
 async def hold_paced(
@@ -217,7 +224,5 @@ async def hold_paced(
     while len(samples) < limit and not done():
         # On the repeat's own clock: a slow key delays the next, never the whole schedule.
         await asyncio.sleep(max(0.0, started + len(samples) / rate - time.perf_counter()))
-        where = position()
-        sample = await press_timed(pilot.app, key, probe, paints)
-        samples.append(KeySample(where, sample.latency, sample.waited, sample.posted))
+        samples.append(await _press_at(pilot, key, probe, paints, position))
     return samples

@@ -62,28 +62,35 @@ def _starts(runs: int) -> dict[str, list[tuple[float, float]]]:
     return results
 
 
+def _importtime(*args: str) -> list[tuple[int, int, str]]:
+    """`python -X importtime ARGS` once: (self µs, cumulative µs, name as indented) per module."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *args],
+        cwd=ROOT,
+        env=_environment(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = []
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and "self [us]" not in line:
+            self_us, cumulative_us, name = line[12:].split("|")
+            rows.append((int(self_us), int(cumulative_us), name))
+    return rows
+
+
 def import_profile(*args: str, runs: int = RUNS) -> dict[str, float]:
     """`python -X importtime ARGS`: median self seconds per top-level package, and the
     cumulative seconds of each module imported at the top (keys prefixed `=`)."""
     samples: dict[str, list[float]] = defaultdict(list)
     for _ in range(runs):
-        done = subprocess.run(
-            [sys.executable, "-X", "importtime", *args],
-            cwd=ROOT,
-            env=_environment(),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
         seconds: dict[str, float] = defaultdict(float)
-        for line in done.stderr.splitlines():
-            if not line.startswith("import time:") or "self [us]" in line:
-                continue
-            self_us, cumulative_us, name = line[12:].split("|")
-            seconds[_package(name.strip())] += int(self_us) / 1e6
+        for self_us, cumulative_us, name in _importtime(*args):
+            seconds[_package(name.strip())] += self_us / 1e6
             if not name.startswith("  "):  # imported at the top, not by another module
-                seconds["=" + name.strip()] += int(cumulative_us) / 1e6
+                seconds["=" + name.strip()] += cumulative_us / 1e6
         for name, value in seconds.items():
             samples[name].append(value)
     return {name: median(values) for name, values in samples.items()}
@@ -93,19 +100,8 @@ def _module_seconds(kind: str, runs: int) -> dict[str, float]:
     """`python -X importtime -m tests.bench.launch KIND`: median self seconds per module."""
     samples: dict[str, list[float]] = defaultdict(list)
     for _ in range(runs):
-        done = subprocess.run(
-            [sys.executable, "-X", "importtime", "-m", "tests.bench.launch", kind],
-            cwd=ROOT,
-            env=_environment(),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        for line in done.stderr.splitlines():
-            if line.startswith("import time:") and "self [us]" not in line:
-                self_us, _cumulative, name = line[12:].split("|")
-                samples[name.strip()].append(int(self_us) / 1e6)
+        for self_us, _cumulative, name in _importtime("-m", "tests.bench.launch", kind):
+            samples[name.strip()].append(self_us / 1e6)
     return {name: median(values) for name, values in samples.items()}
 
 
