@@ -256,4 +256,5 @@ class ThreadView(ScrollView, can_focus=True):
         if offset is not None and self._messages:
             line = self.scroll_offset.y + offset.y
             if line < self._tops[-1]:
+                self._to_end = False
                 self.current = self.message_at(line)
