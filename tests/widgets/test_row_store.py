@@ -82,3 +82,12 @@ def test_a_store_that_keeps_everything_never_packs() -> None:
     store.extend(rows(0, 5_000))
     store.settle(4_999)
     assert store.packed_pages == 0
+
+
+def test_rows_that_cannot_be_pickled_stay_as_they_are() -> None:
+    store: RowStore[object] = RowStore(keep=0)
+    unpicklable = [lambda i=i: i for i in range(300)]  # lambdas cannot be pickled
+    store.extend(unpicklable)
+    store.settle(299)
+    assert store.packed_pages == 0
+    assert list(store) == unpicklable

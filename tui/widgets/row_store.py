@@ -41,11 +41,18 @@ class _Page(Generic[T]):
         rows: list[T] = pickle.loads(zlib.decompress(self.packed))
         return rows
 
-    def pack(self) -> None:
-        if self.rows is not None:
+    def pack(self) -> bool:
+        """Pack the rows; False (and the rows kept as they are) if they cannot be pickled."""
+        if self.rows is None:
+            return True
+        try:
             # Only rows this process made are ever unpickled: nothing from outside.
-            self.packed = zlib.compress(pickle.dumps(self.rows, pickle.HIGHEST_PROTOCOL), 1)
-            self.rows = None
+            pickled = pickle.dumps(self.rows, pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return False  # a memory saving is never worth failing the list over
+        self.packed = zlib.compress(pickled, 1)
+        self.rows = None
+        return True
 
 
 class RowStore(Sequence[T]):
@@ -135,8 +142,7 @@ class RowStore(Sequence[T]):
         low, high = min(around) - self.keep, max(around) + self.keep
         for index in list(self._unpacked):
             start = self._starts[index]
-            if self._starts[index + 1] <= low or start > high:
-                self._pages[index].pack()
+            if (self._starts[index + 1] <= low or start > high) and self._pages[index].pack():
                 self._unpacked.discard(index)
 
     @property
