@@ -23,29 +23,21 @@ import gc
 
 __all__ = ["pause_until_settled", "release", "settle"]
 
-_paused = False
-
 
 def pause_until_settled() -> None:
     """No collections until the next `settle` (for start-up, before the big imports)."""
-    global _paused
-    _paused = True
     gc.disable()
 
 
 def settle() -> None:
     """A page or screen is in: collect the young garbage (cheap), then freeze the rest."""
-    global _paused
-    if not _paused:
+    if gc.isenabled():  # off only in start-up's pause, whose young objects mostly live on
         gc.collect(1)
-    _paused = False
     gc.freeze()
     gc.enable()
 
 
 def release() -> None:
     """A screen closed, or the app is ending: let collections see every object again."""
-    global _paused
-    _paused = False
     gc.unfreeze()
     gc.enable()  # also after a start-up that ended before its first frame

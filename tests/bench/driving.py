@@ -182,47 +182,27 @@ async def hold_timed(
     position: Callable[[], int],
     limit: int,
     burst: int = 10,
+    rate: float | None = None,
 ) -> list[KeySample]:
-    """Hold `key` as a key repeat does, in bursts with pages arriving between, timing each."""
-    samples: list[KeySample] = []
-    while len(samples) < limit and not done():
-        for _ in range(min(burst, limit - len(samples))):
-            if done():
-                break
-            samples.append(await _press_at(pilot, key, probe, paints, position))
-        await between_bursts(pilot)
-    return samples
+    """Hold `key` as a key repeat does, timing each key.
 
-
-async def _press_at(
-    pilot: Pilot[Any], key: str, probe: KeyProbe, paints: PaintLog, position: Callable[[], int]
-) -> KeySample:
-    """One timed key, noting where the list was when it was pressed."""
-    where = position()
-    sample = await press_timed(pilot.app, key, probe, paints)
-    return KeySample(where, sample.latency, sample.waited, sample.posted)
-
-
-async def hold_paced(
-    pilot: Pilot[Any],
-    key: str,
-    probe: KeyProbe,
-    paints: PaintLog,
-    *,
-    done: Callable[[], bool],
-    position: Callable[[], int],
-    limit: int,
-    rate: float,
-) -> list[KeySample]:
-    """Hold `key` as a terminal's key repeat does at `rate` keys a second, timing each.
-
-    Unlike `hold_timed`, nothing waits for pages between keys: a page in flight arrives
-    while the keys go on, as it would under a real key repeat.
+    Without `rate`: as fast as the app takes them, in bursts with the pages in flight
+    arriving between. With `rate`: at `rate` keys a second and no waiting for pages, which
+    arrive while the keys go on, as under a terminal's key repeat.
     """
     samples: list[KeySample] = []
     started = time.perf_counter()
     while len(samples) < limit and not done():
-        # On the repeat's own clock: a slow key delays the next, never the whole schedule.
-        await asyncio.sleep(max(0.0, started + len(samples) / rate - time.perf_counter()))
-        samples.append(await _press_at(pilot, key, probe, paints, position))
+        for _ in range(min(burst, limit - len(samples))):
+            if done():
+                break
+            if rate is not None:
+                # On the repeat's own clock: a slow key delays the next, not the schedule.
+                due = started + len(samples) / rate
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            where = position()
+            sample = await press_timed(pilot.app, key, probe, paints)
+            samples.append(KeySample(where, sample.latency, sample.waited, sample.posted))
+        if rate is None:
+            await between_bursts(pilot)
     return samples

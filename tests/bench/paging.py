@@ -20,14 +20,7 @@ from textual.widget import Widget
 
 from tests.bench.apps import BIG_ARCHIVE, SIZE, demo_config, in_process_app, requests_to
 from tests.bench.baseline_apps import OptionListApp
-from tests.bench.driving import (
-    FullCollections,
-    KeyProbe,
-    KeySample,
-    PaintLog,
-    hold_paced,
-    hold_timed,
-)
+from tests.bench.driving import FullCollections, KeyProbe, KeySample, PaintLog, hold_timed
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentile
 from tests.screens.harness import settle, until
 from tui.demo import DemoService
@@ -106,24 +99,17 @@ async def _hold_over(
 ) -> tuple[list[KeySample], FullCollections]:
     """Hold `key` until `position()` reaches the `rows`-th row, timing every key; as fast
     as the app takes them, or at `rate` keys a second."""
-    paints = PaintLog(pilot.app, widget)
-    done = lambda: position() >= rows - 1  # noqa: E731
     with FullCollections() as collections:
-        if rate is None:
-            samples = await hold_timed(
-                pilot, key, probe, paints, done=done, position=position, limit=total + 10
-            )
-        else:
-            samples = await hold_paced(
-                pilot,
-                key,
-                probe,
-                paints,
-                done=done,
-                position=position,
-                limit=total + 10,
-                rate=rate,
-            )
+        samples = await hold_timed(
+            pilot,
+            key,
+            probe,
+            PaintLog(pilot.app, widget),
+            done=lambda: position() >= rows - 1,
+            position=position,
+            limit=total + 10,
+            rate=rate,
+        )
     return samples, collections
 
 

@@ -47,21 +47,6 @@ __all__ = [
     "User",
 ]
 
-_DEFERRED = frozenset(
-    {
-        "ActivityEntry",
-        "Attachment",
-        "ErrorBody",
-        "ExtraMemberDataColumn",
-        "Group",
-        "LoginResult",
-        "Message",
-        "Success",
-        "TopicPage",
-        "User",
-    }
-)
-
 ItemT = TypeVar("ItemT")
 
 PageToken = int | str
@@ -287,7 +272,8 @@ class Topic(ApiModel):
 
 
 def __getattr__(name: str) -> Any:
-    if name in _DEFERRED:
+    # Only names not defined here get this far: the exported ones are the deferred models.
+    if name in __all__:
         from . import deferred_models
 
         return getattr(deferred_models, name)
