@@ -156,6 +156,19 @@ class LurkerApp(App[None]):
         """Go to a group's topics from anywhere (the command palette)."""
         self._push_topics(group)
 
+    def _fatal_error(self) -> None:
+        # Textual's crash report prints every frame's locals, and a local may be a credential
+        # or a whole message. Textual has no public switch for it: this replaces the one
+        # method that builds the report (tests/screens/test_crash_report.py fails if Textual
+        # stops calling it).
+        import rich
+        from rich.console import Group
+        from rich.traceback import Traceback
+
+        self.bell()
+        note = "Lurker hit a bug and closed. Please report the error below.\n"
+        self.panic(Group(note, Traceback(show_locals=False, width=None, suppress=[rich])))
+
     def format_title(self, title: str, sub_title: str) -> Content:
         # Screens set sub_title from service text; the header draws it as-is, escape
         # sequences included, so it is cleaned here once more whatever a screen did.

@@ -37,6 +37,7 @@ def open_account(
         options["verify"] = ssl_context(settings.ca_bundle)
     client = AccountClient(profile.origin, **options)
     session = AccountSession(client, profile, store if store is not None else SecretStore.default())
+    session.ca_bundle = settings.ca_bundle
     session.restore(settings.api_key)
     return session
 

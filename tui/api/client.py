@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from http.cookiejar import Cookie
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -13,10 +13,12 @@ import pydantic
 
 from . import models  # models.X for the deferred ones: created on the first call needing them
 from .backoff import RetryPolicy, parse_retry_after
+from .body import ACCEPT_ENCODING, BodyLimits, check_values, read_body
 from .errors import (
     CertificateError,
     InvalidPayloadError,
     RateLimitError,
+    ResponseTooLargeError,
     TransportError,
     UnexpectedResponseError,
 )
@@ -49,10 +51,12 @@ class ServiceClient:
         retry: RetryPolicy | None = None,
         verify: Any = True,
         sleep: Sleep = asyncio.sleep,
+        limits: BodyLimits | None = None,
     ) -> None:
         self.root = api_root(base_url)
         self._timeout = timeout
         self._retry = retry or RetryPolicy()
+        self._limits = limits or BodyLimits()
         self._sleep = sleep
         self._authorization = f"Bearer {api_key}" if api_key else ""
         self._csrf = ""
@@ -270,6 +274,7 @@ class ServiceClient:
             self.worked = True
         if model is None:
             return None  # type: ignore[return-value]
+        _check_items(body, self._limits, endpoint)
         try:
             return model.model_validate(body if body is not None else {})
         except pydantic.ValidationError as exc:
@@ -279,14 +284,20 @@ class ServiceClient:
                 f"The service's answer to {endpoint} had an unexpected shape "
                 f"({where}: {first['msg']})."
             ) from exc
+        except (RecursionError, ValueError, TypeError, OverflowError) as exc:
+            # Whatever the service sends ends as our own error, never as a crash.
+            raise InvalidPayloadError(
+                f"The service's answer to {endpoint} could not be read ({type(exc).__name__})."
+            ) from exc
 
     async def _exchange(self, endpoint: str, params: Params, *, write: bool) -> Any:
         """Send one call, retrying reads on 429 and transport failures within the policy."""
         policy = self._retry
         rate_limited = transport_failures = 0
+        waited = 0.0
         while True:
             try:
-                response = await self._send(endpoint, params, write=write)
+                status, headers, body = await self._send(endpoint, params, write=write)
             except TransportError as error:
                 retryable = not write and not isinstance(error, CertificateError)
                 if not retryable or transport_failures >= policy.transport_attempts:
@@ -294,43 +305,81 @@ class ServiceClient:
                 await self._sleep(policy.delay(transport_failures))
                 transport_failures += 1
                 continue
-            if response.status_code == 429:
-                retry_after = parse_retry_after(response.headers.get("retry-after"))
-                if write or rate_limited >= policy.rate_limit_attempts:
-                    wait = retry_after if retry_after is not None else policy.give_up_wait
-                    raise RateLimitError(endpoint=endpoint, retry_after=wait)
-                await self._sleep(policy.delay(rate_limited, retry_after))
+            if status == 429:
+                retry_after = parse_retry_after(headers.get("retry-after"))
+                wait = policy.delay(rate_limited, retry_after)
+                if (
+                    write
+                    or rate_limited >= policy.rate_limit_attempts
+                    or (retry_after or 0.0) > policy.max_delay  # longer than a reader waits
+                    or waited + wait > policy.rate_limit_budget
+                ):
+                    raise RateLimitError(
+                        endpoint=endpoint,
+                        retry_after=retry_after if retry_after is not None else policy.give_up_wait,
+                    )
+                await self._sleep(wait)
+                waited += wait
                 rate_limited += 1
                 continue
-            if response.status_code in _TRANSIENT_STATUSES and not write:
+            if status in _TRANSIENT_STATUSES and not write:
                 if transport_failures < policy.transport_attempts:
                     await self._sleep(policy.delay(transport_failures))
                     transport_failures += 1
                     continue
                 raise UnexpectedResponseError(
-                    f"The service is unavailable right now (HTTP {response.status_code}); "
-                    "try again in a moment."
+                    f"The service is unavailable right now (HTTP {status}); try again in a moment."
                 )
-            return decode(response, endpoint)
+            return decode(status, headers, body, endpoint)
 
-    async def _send(self, endpoint: str, params: Params, *, write: bool) -> httpx.Response:
-        headers = {"Authorization": self._authorization} if self._authorization else {}
+    async def _read(self, response: httpx.Response, endpoint: str) -> bytes:
+        if response.is_stream_consumed:
+            # A transport may hand back an answer it already read (httpx.MockTransport does);
+            # httpx has unpacked it then, so only its size is left to check.
+            return await read_body(_whole(response.content), "", self._limits, endpoint)
+        encoding = response.headers.get("content-encoding", "")
+        return await read_body(response.aiter_raw(), encoding, self._limits, endpoint)
+
+    async def _send(
+        self, endpoint: str, params: Params, *, write: bool
+    ) -> tuple[int, httpx.Headers, bytes]:
+        """One request; the answer's status, headers and body, read within the limits."""
+        headers = {"Accept-Encoding": ACCEPT_ENCODING}
+        if self._authorization:
+            headers["Authorization"] = self._authorization
         url = self.root + endpoint
+        if write:
+            form: dict[str, list[str]] = {}
+            for name, value in encode({**params, "csrf": self._csrf or None}):
+                form.setdefault(name, []).append(value)
+            request = self._http.build_request("POST", url, data=form, headers=headers)
+        else:
+            query: list[tuple[str, str | int | float | bool | None]] = []
+            query.extend(encode(params))
+            request = self._http.build_request("GET", url, params=query, headers=headers)
         try:
             async with asyncio.timeout(self._timeout):
-                if write:
-                    form: dict[str, list[str]] = {}
-                    for name, value in encode({**params, "csrf": self._csrf or None}):
-                        form.setdefault(name, []).append(value)
-                    response = await self._http.post(url, data=form, headers=headers)
-                else:
-                    query: list[tuple[str, str | int | float | bool | None]] = []
-                    query.extend(encode(params))
-                    response = await self._http.get(url, params=query, headers=headers)
-                await response.aread()
-                return response
+                response = await self._http.send(request, stream=True)
+                try:
+                    body = await self._read(response, endpoint)
+                finally:
+                    await response.aclose()
         except (httpx.TransportError, TimeoutError) as exc:
             raise transport_error(exc, endpoint) from exc
+        if response.status_code in (200, 400):
+            check_values(body, self._limits, endpoint)
+        return response.status_code, response.headers, body
+
+
+async def _whole(content: bytes) -> AsyncIterator[bytes]:
+    yield content
+
+
+def _check_items(body: Any, limits: BodyLimits, endpoint: str) -> None:
+    """Refuse a page with far more rows than any page of the service holds."""
+    data = body.get("data") if isinstance(body, dict) else None
+    if isinstance(data, list) and len(data) > limits.max_items:
+        raise ResponseTooLargeError(endpoint, f"{len(data):,} rows in one page")
 
 
 def _group(group_id: int | str | None, group_name: str | None) -> Params:

@@ -19,6 +19,10 @@ class PageCursor(Generic[PageT]):
     The list has ended when the token is 0 or missing, the token did not change, the page
     was empty or null, or `total_count` items have arrived. `has_more` alone is not trusted:
     the real service leaves it true on the last page of gettopics.
+
+    A row whose id arrived before is dropped. When a whole page is such repeats, or rows keep
+    coming a page past the total the service announced, the list is ended and `end_note`
+    says why: a service that never stops must not keep `End` walking for ever.
     """
 
     def __init__(
@@ -41,6 +45,8 @@ class PageCursor(Generic[PageT]):
         self.loaded = 0
         self.total_count: int | None = None
         self.ended = False
+        self.end_note = ""
+        self._seen: set[object] = set()
 
     async def next_page(self) -> PageT | None:
         """The next page, or None once the list has ended.
@@ -71,7 +77,8 @@ class PageCursor(Generic[PageT]):
         extra = {} if sent is None else {"page_token": sent}
         page = await self._fetch(**self.params, limit=self.limit, **extra)
         self.pages_fetched += 1
-        self.loaded += len(page.data)
+        fresh = self._unseen(page.data)
+        self.loaded += len(fresh)
         if page.total_count or self.total_count is None:
             self.total_count = page.total_count
         token = page.next_page_token
@@ -81,5 +88,34 @@ class PageCursor(Generic[PageT]):
             or not page.data
             or (bool(page.total_count) and self.loaded >= page.total_count)
         )
+        if not self.ended:
+            self.end_note = self._runaway(repeats=bool(page.data) and not fresh)
+            self.ended = bool(self.end_note)
         self._token = token
+        if len(fresh) < len(page.data):
+            page = page.model_copy(update={"data": fresh})
         return page
+
+    def _unseen(self, items: list[Any]) -> list[Any]:
+        """The items whose ids have not arrived before (items without an id are kept)."""
+        fresh = []
+        for item in items:
+            key = getattr(item, "id", None)
+            if key in (None, 0, ""):
+                fresh.append(item)
+            elif key not in self._seen:
+                self._seen.add(key)
+                fresh.append(item)
+        return fresh
+
+    def _runaway(self, *, repeats: bool) -> str:
+        """Why a list the service says goes on must stop anyway, or "" if it need not."""
+        if repeats:
+            return "The service sent rows already shown, so the list ends here."
+        total = self.total_count
+        if total and self.loaded > total + self.limit:
+            return (
+                f"The service kept sending rows past the {total:,} it announced, "
+                "so the list ends here."
+            )
+        return ""

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from pydantic import AliasChoices, Field, field_validator
 
-from .fields import ApiModel, Count, Flag, Identifier, ListOf, Text, Timestamp, new_list
+from .fields import (
+    ApiModel,
+    Count,
+    Flag,
+    Identifier,
+    ListOf,
+    LongText,
+    Text,
+    Timestamp,
+    new_list,
+)
 from .models import Hashtag, Membership, Page, Perms, Topic, hashtags_as_objects
 
 
@@ -57,9 +67,9 @@ class Group(ApiModel):
     email_address: Text = ""
     org_domain: Text = ""
     group_url: Text = ""
-    desc: Text = ""
-    plain_desc: Text = ""
-    footer: Text = ""
+    desc: LongText = ""
+    plain_desc: LongText = ""
+    footer: LongText = ""
     announce: Flag = False
     restricted: Flag = False
     invite_only: Flag = False
@@ -106,9 +116,9 @@ class Message(ApiModel):
     topic_id: Identifier = 0
     created: Timestamp = None
     updated: Timestamp = None
-    body: Text = ""
-    quoted: Text = ""
-    remainder: Text = ""
+    body: LongText = ""
+    quoted: LongText = ""
+    remainder: LongText = ""
     snippet: Text = ""
     subject: Text = ""
     subject_with_tags: Text = ""
@@ -147,7 +157,7 @@ class ActivityEntry(ApiModel):
     object: Text = "activity_log"
     created: Timestamp = None
     group_id: Identifier = 0
-    entry: Text = ""
+    entry: LongText = ""
     via: Text = ""
 
 
@@ -171,5 +181,5 @@ class User(ApiModel):
 class LoginResult(ApiModel):
     """login's answer: the user, and a Basic-auth token when one was asked for."""
 
-    token: Text = ""
+    token: LongText = ""
     user: User = Field(default_factory=User)

@@ -22,7 +22,7 @@ class InsecureOriginError(LurkerError):
 
 
 class ApiError(LurkerError):
-    """The service answered with an error object."""
+    """The service answered with an error object (or a status that means the same)."""
 
     types: ClassVar[tuple[str, ...]] = ()
     sentence: ClassVar[str] = "The service reported an error."
@@ -38,6 +38,14 @@ class ApiError(LurkerError):
 class UnauthorizedError(ApiError):
     types = ("unauthorized_error", "unauthorized", "authentication")
     sentence = "Sign-in failed: the email, password, API key or session was not accepted."
+
+    def __init__(self, type_: str = "", extra: str = "", endpoint: str = "") -> None:
+        super().__init__(type_, extra, endpoint)
+        if type_ == "http_401":
+            self.message = (
+                "The service did not accept your sign-in (HTTP 401): sign in again (lurker login)."
+            )
+            self.args = (self.message,)
 
 
 class ExpiredError(ApiError):
@@ -60,6 +68,16 @@ class BadRequestError(ApiError):
 class InadequatePermissionsError(ApiError):
     types = ("inadequate_permissions", "no_permission")
     sentence = "You do not have permission for this in that group"
+
+
+class ForbiddenError(ApiError):
+    """HTTP 403 (the service itself answers 400; a proxy or firewall may not)."""
+
+    types = ("http_403",)
+    sentence = (
+        "You do not have access to this (HTTP 403): the service, or a proxy before it, "
+        "refused your account or network."
+    )
 
 
 class InvalidValueError(ApiError):
@@ -160,7 +178,9 @@ class ConnectionDroppedError(TransportError):
 
 
 class CertificateError(TransportError):
-    """The server's TLS certificate did not verify."""
+    """The server's TLS certificate did not verify; `reason` says how."""
+
+    reason: str = "other"  # expired, not_yet_valid, hostname, unknown_ca or other
 
 
 class InvalidJsonError(LurkerError):
@@ -169,6 +189,17 @@ class InvalidJsonError(LurkerError):
 
 class InvalidPayloadError(LurkerError):
     """The body was JSON but not of the shape the endpoint answers with."""
+
+
+class ResponseTooLargeError(LurkerError):
+    """The answer was bigger than one page of the service can honestly be."""
+
+    def __init__(self, endpoint: str, what: str) -> None:
+        super().__init__(
+            f"The service's answer to {endpoint} was too large ({what}, Lurker's limit for "
+            "one answer); it was not read."
+        )
+        self.endpoint = endpoint
 
 
 _BY_TYPE: dict[str, type[ApiError]] = {
@@ -192,6 +223,13 @@ _BY_TYPE: dict[str, type[ApiError]] = {
 }
 
 
+def describe(error: BaseException) -> str:
+    """The sentence for any failure: ours as written, anything else named (that is a bug)."""
+    if isinstance(error, LurkerError):
+        return str(error)
+    return f"Something unexpected went wrong ({type(error).__name__}); please report it."
+
+
 def error_for(type_: str, extra: str = "", endpoint: str = "") -> ApiError:
     """The exception for an error object's `type` (unknown types keep their text)."""
     cls = _BY_TYPE.get(type_)
@@ -207,7 +245,9 @@ def error_for(type_: str, extra: str = "", endpoint: str = "") -> ApiError:
 
 
 def _duration(seconds: float) -> str:
-    whole = max(1, round(seconds))
+    whole = max(1, round(min(seconds, 86_400.0)))
     if whole < 90:
         return f"{whole} s"
-    return f"{round(whole / 60)} min"
+    if whole < 90 * 60:
+        return f"{round(whole / 60)} min"
+    return f"{round(whole / 3600)} h"

@@ -12,6 +12,8 @@ T = TypeVar("T")
 
 # The Go zero time: the service's way of saying "never".
 _ZERO_TIME = re.compile(r"^0001-01-01T00:00:00(\.0+)?(Z|[+-]00:00)?$")
+# The times any time zone can show (see `_drawable`).
+_EARLIEST, _LATEST = datetime(1, 1, 3), datetime(9999, 12, 29)
 # Python keeps microseconds; the service sends up to nine fraction digits.
 _FRACTION = re.compile(r"\.(\d{7,})")
 
@@ -20,15 +22,27 @@ def _timestamp(value: Any) -> datetime | None:
     if value is None or value == "":
         return None
     if isinstance(value, datetime):
-        return value
+        return _drawable(value)
     if not isinstance(value, str) or _ZERO_TIME.match(value):
         return None
-    text = _FRACTION.sub(lambda m: "." + m.group(1)[:6], value.strip())
+    text = _FRACTION.sub(lambda m: "." + m.group(1)[:6], value.strip()[:64])
     try:
         parsed = datetime.fromisoformat(text)
     except ValueError:
         return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    return _drawable(parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC))
+
+
+def _drawable(moment: datetime) -> datetime | None:
+    """The time as sent, or None (unknown) where some time zone could not show it.
+
+    `0001-01-01T00:00:00+01:00` (the Go zero time with an offset) is a real moment of year 0
+    in UTC, which Python cannot hold: every later `astimezone` would raise. A day of margin
+    each side keeps local times drawable anywhere on Earth.
+    """
+    if not _EARLIEST <= moment.replace(tzinfo=None) <= _LATEST:
+        return None
+    return moment
 
 
 def _flag(value: Any) -> bool:
@@ -37,23 +51,39 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
+# What one field may hold. A name, subject or address past this is not text anyone wrote
+# for reading; the rest of the field is dropped and "…" marks the cut.
+TEXT_LIMIT = 4_000
+# A message body or log entry past this (2 MiB of text) is cut, and says so at the end.
+LONG_TEXT_LIMIT = 2 * 1024 * 1024
+CUT_NOTE = "\n\n[… the rest of this text was not loaded: it is over 2 MB]"
+
+
 def _text(value: Any) -> str:
     if value is None:
         return ""
-    return value if isinstance(value, str) else str(value)
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
+
+
+def _long_text(value: Any) -> str:
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= LONG_TEXT_LIMIT else text[:LONG_TEXT_LIMIT] + CUT_NOTE
 
 
 def _count(value: Any) -> int:
-    if value is None or value == "":
+    """A count; anything that is not a whole number of at least 0 counts as unknown (0)."""
+    if value is None or value == "" or isinstance(value, float):
         return 0
     if isinstance(value, bool):
         return int(value)
-    if isinstance(value, int):
-        return value
     try:
-        return int(str(value))
+        number = value if isinstance(value, int) else int(str(value).strip())
     except ValueError:
         return 0
+    return max(0, number)
 
 
 def _identifier(value: Any) -> int | str:
@@ -76,6 +106,7 @@ def new_list() -> list[Any]:
 Timestamp = Annotated[datetime | None, BeforeValidator(_timestamp)]
 Flag = Annotated[bool, BeforeValidator(_flag)]
 Text = Annotated[str, BeforeValidator(_text)]
+LongText = Annotated[str, BeforeValidator(_long_text)]
 Count = Annotated[int, BeforeValidator(_count)]
 # IDs are integers of any size, or opaque strings; both round-trip unchanged.
 Identifier = Annotated[int | str, BeforeValidator(_identifier)]

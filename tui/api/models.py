@@ -11,7 +11,17 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import AliasChoices, Field, field_validator
 
-from .fields import ApiModel, Count, Flag, Identifier, ListOf, Text, Timestamp, new_list
+from .fields import (
+    ApiModel,
+    Count,
+    Flag,
+    Identifier,
+    ListOf,
+    LongText,
+    Text,
+    Timestamp,
+    new_list,
+)
 
 if TYPE_CHECKING:
     from .deferred_models import (
@@ -134,7 +144,7 @@ class Hashtag(ApiModel):
     created: Timestamp = None
     last_message_date: Timestamp = None
     name: Text = ""
-    description: Text = ""
+    description: LongText = ""
     color_name: Text = ""
     color_hex: Text = ""
     mods_only_post: Flag = False
@@ -165,7 +175,7 @@ class MemberLabel(ApiModel):
     created: Timestamp = None
     group_id: Identifier = 0
     name: Text = ""
-    description: Text = ""
+    description: LongText = ""
     color_name: Text = ""
     color_hex: Text = ""
 
@@ -191,7 +201,7 @@ class ExtraMemberValue(ApiModel):
     url: Text = ""
     desc: Text = ""
     image_name: Text = ""
-    html_text: Text = ""
+    html_text: LongText = ""
 
 
 class Membership(ApiModel):
@@ -221,18 +231,18 @@ class Membership(ApiModel):
     user_name: Text = ""
     full_name: Text = ""
     timezone: Text = ""
-    about_me: Text = ""
+    about_me: LongText = ""
     location: Text = ""
     website: Text = ""
     profile_photo_url: Text = ""
-    signature: Text = ""
+    signature: LongText = ""
     color: Text = ""
     icon_url: Text = ""
     cover_photo_url: Text = ""
     auto_follow_replies: Flag = False
     use_signature: Flag = False
     approved_posts: Count = 0
-    moderator_notes: Text = ""
+    moderator_notes: LongText = ""
     moderator_notes_updated: Timestamp = None
 
     @property
@@ -256,7 +266,7 @@ class Topic(ApiModel):
     group_id: Identifier = 0
     group_subject_tag: Text = ""
     subject: Text = ""
-    summary: Text = ""
+    summary: LongText = ""
     name: Text = ""
     profile_photo_url: Text = ""
     num_messages: Count = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import ssl
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 
@@ -13,22 +13,24 @@ from .errors import (
     CertificateError,
     ConnectFailedError,
     ConnectionDroppedError,
+    ForbiddenError,
     InvalidJsonError,
     RequestTimeoutError,
     TransportError,
+    UnauthorizedError,
     UnexpectedResponseError,
     UnknownEndpointError,
     error_for,
 )
 
+ExcT = TypeVar("ExcT", bound=BaseException)
+
 
 def transport_error(exc: BaseException, endpoint: str) -> TransportError:
     """Map an httpx or asyncio failure to our own, with a sentence for the user."""
-    if _caused_by(exc, ssl.SSLCertVerificationError):
-        return CertificateError(
-            f"The server's security certificate could not be verified ({endpoint}); "
-            "check the address, or configure your organisation's CA."
-        )
+    refused = _cause(exc, ssl.SSLCertVerificationError)
+    if refused is not None:
+        return certificate_error(refused, endpoint)
     if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
         return ConnectFailedError(
             "Could not reach the service: check your network connection or the address."
@@ -42,28 +44,57 @@ def transport_error(exc: BaseException, endpoint: str) -> TransportError:
     return TransportError(f"The request to the service failed ({endpoint}): {exc}")
 
 
-def _caused_by(exc: BaseException, kind: type[BaseException]) -> bool:
+# OpenSSL's verify codes (x509_vfy.h), and what each means to a person.
+_EXPIRED, _NOT_YET_VALID, _HOSTNAME = 10, 9, 62
+_UNKNOWN_CA = (2, 18, 19, 20, 21)
+
+
+def certificate_error(refused: ssl.SSLCertVerificationError, endpoint: str) -> CertificateError:
+    """Why the certificate was refused: expired, for another host, or from an unknown CA."""
+    code = getattr(refused, "verify_code", None)  # set by OpenSSL, absent when built by hand
+    detail = (getattr(refused, "verify_message", None) or str(refused)).lower()
+    if code == _EXPIRED or "expired" in detail:
+        reason, why = "expired", "has expired (or this machine's clock is wrong)"
+    elif code == _NOT_YET_VALID or "not yet valid" in detail:
+        reason, why = "not_yet_valid", "is not valid yet (or this machine's clock is wrong)"
+    elif code == _HOSTNAME or "hostname" in detail or "match" in detail:
+        reason, why = "hostname", "was issued for another host name"
+    elif code in _UNKNOWN_CA or "issuer" in detail or "self-signed" in detail:
+        reason, why = "unknown_ca", "is signed by an authority this machine does not trust"
+    else:
+        reason, why = "other", f"did not verify ({detail or 'no reason given'})"
+    error = CertificateError(
+        f"The server's security certificate {why}, so nothing was sent ({endpoint})."
+    )
+    error.reason = reason
+    return error
+
+
+def _cause(exc: BaseException, kind: type[ExcT]) -> ExcT | None:
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
         if isinstance(current, kind):
-            return True
+            return current
         seen.add(id(current))
         current = current.__cause__ or current.__context__
-    return False
+    return None
 
 
-def decode(response: httpx.Response, endpoint: str) -> Any:
+def decode(status: int, headers: httpx.Headers, body: bytes, endpoint: str) -> Any:
     """The JSON of a successful answer (None for an empty body); raises the typed error else."""
-    status = response.status_code
     if status == 200:
-        return _json(response, endpoint) if response.content.strip() else None
+        return _json(body, endpoint) if body.strip() else None
     if status == 400:
-        return _raise_error_object(response, endpoint)
+        return _raise_error_object(body, endpoint)
+    if status == 401:
+        raise UnauthorizedError("http_401", "", endpoint)
+    if status == 403:
+        raise ForbiddenError("http_403", "", endpoint)
     if status == 404:
         raise UnknownEndpointError(endpoint)
     if 300 <= status < 400:
-        target = response.headers.get("location", "elsewhere")
+        target = headers.get("location", "elsewhere")
         raise UnexpectedResponseError(
             f"The service redirected {endpoint} to {target}; not following it, so your "
             "credentials stay with the configured address."
@@ -71,10 +102,10 @@ def decode(response: httpx.Response, endpoint: str) -> Any:
     raise UnexpectedResponseError(f"The service answered {endpoint} with HTTP {status}.")
 
 
-def _raise_error_object(response: httpx.Response, endpoint: str) -> Any:
+def _raise_error_object(raw: bytes, endpoint: str) -> Any:
     try:
-        body = response.json()
-    except ValueError:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
         body = None
     if not isinstance(body, dict) or not isinstance(body.get("type"), str):
         raise UnexpectedResponseError(
@@ -84,9 +115,14 @@ def _raise_error_object(response: httpx.Response, endpoint: str) -> Any:
     raise error_for(body["type"], extra if isinstance(extra, str) else "", endpoint)
 
 
-def _json(response: httpx.Response, endpoint: str) -> Any:
+def _json(body: bytes, endpoint: str) -> Any:
     try:
-        return json.loads(response.content)
+        return json.loads(body)
+    except RecursionError:
+        raise InvalidJsonError(
+            f"The service's answer to {endpoint} was nested too deeply to read; it may be "
+            "having problems."
+        ) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise InvalidJsonError(
             f"The service's answer to {endpoint} was not valid JSON; it may be having problems."

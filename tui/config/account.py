@@ -39,6 +39,7 @@ class AccountSession:
         self.reason = ""  # why a sign-in is needed, for the sign-in screen
         self.saved_to: str | None = None
         self.save_problem = ""
+        self.ca_bundle: str | None = None  # the CA file certificates are checked against, if any
 
     @property
     def signed_in(self) -> bool:

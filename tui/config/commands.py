@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TextIO
 from urllib.parse import urlsplit
 
-from ..api.errors import LurkerError, TwoFactorRequiredError, TwoFactorWrongError
+from ..api.errors import TwoFactorRequiredError, TwoFactorWrongError
 from ..connection import account_profile, open_account
 from ..render.safety import clean
 from ..settings import Settings, add_account_options, from_args
@@ -139,8 +139,8 @@ async def _sign_in(
             await session.attempt(API_KEY, "", "", "", secret)
         else:
             await _with_code(session, method, email, secret, err)
-    except LurkerError as error:
-        raise _Refused(sign_in_message(error, method, session.profile.origin)) from None
+    except Exception as error:  # told in words, never a traceback
+        raise _Refused(_why(error, method, session)) from None
     finally:
         await session.client.aclose()
 
@@ -157,8 +157,12 @@ async def _with_code(
         except (TwoFactorRequiredError, TwoFactorWrongError) as error:
             if attempt == _CODE_TRIES:
                 raise
-            print(clean(sign_in_message(error, method, session.profile.origin)), file=err)
+            print(clean(_why(error, method, session)), file=err)
             code = (await asyncio.to_thread(input, "Two-factor code: ")).strip()
+
+
+def _why(error: Exception, method: str, session: AccountSession) -> str:
+    return sign_in_message(error, method, session.profile.origin, ca_bundle=session.ca_bundle)
 
 
 def _logout(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -16,6 +16,7 @@ def sign_in_message(
     method: str,
     origin: str,
     now: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+    ca_bundle: str | None = None,
 ) -> str:
     """What went wrong signing in to `origin` with `method`, as a person would say it."""
     host = urlsplit(origin).hostname or origin
@@ -43,11 +44,7 @@ def sign_in_message(
         case e.RateLimitError():
             return _rate_limited(error.retry_after, now())
         case e.CertificateError():
-            return (
-                f"The security certificate of {host} did not verify, so nothing was sent. "
-                "If your organisation uses its own certificate authority, set ca_bundle in "
-                "the config file (or pass --ca-bundle)."
-            )
+            return _certificate(error.reason, host, ca_bundle)
         case e.ConnectFailedError() | e.RequestTimeoutError() | e.ConnectionDroppedError():
             return (
                 f"Could not reach {host}: you may be offline, or the address may be wrong. "
@@ -55,7 +52,38 @@ def sign_in_message(
             )
         case e.LurkerError():
             return str(error)
-    return "Signing in failed unexpectedly; try again."
+    return f"Signing in failed unexpectedly ({type(error).__name__}); try again."
+
+
+def _certificate(reason: str, host: str, ca_bundle: str | None) -> str:
+    """Why the certificate of `host` was refused, and the one thing that could help."""
+    refused = f"The security certificate of {host}"
+    if reason == "expired":
+        return (
+            f"{refused} has expired, so nothing was sent. If this machine's date is right, "
+            "the site has to renew it."
+        )
+    if reason == "not_yet_valid":
+        return f"{refused} is not valid yet, so nothing was sent: check this machine's date."
+    if reason == "hostname":
+        return (
+            f"{refused} was issued for another host name, so nothing was sent: check the "
+            "address (a proxy or a Wi-Fi login page may be in the way)."
+        )
+    if ca_bundle:
+        return (
+            f"{refused} is not signed by a certificate authority in your ca_bundle "
+            f"({ca_bundle}), so nothing was sent: check that the file holds your "
+            "organisation's CA, or remove ca_bundle to use this machine's trust store."
+        )
+    if reason == "unknown_ca":
+        why = "is signed by an authority this machine does not trust"
+    else:
+        why = "did not verify"
+    return (
+        f"{refused} {why}, so nothing was sent. If your organisation uses its own certificate "
+        "authority, set ca_bundle in the config file (or pass --ca-bundle)."
+    )
 
 
 def _rate_limited(seconds: float, now: datetime) -> str:

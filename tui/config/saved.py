@@ -72,7 +72,7 @@ class Credential:
                 cookies=cookies,
                 csrf=str(data.get("csrf", "")),
                 email=str(data.get("email", "")),
-                expires=float(expires) if expires is not None else None,
+                expires=epoch(expires),
             )
         except (KeyError, TypeError, ValueError):
             return None
@@ -83,6 +83,21 @@ def token_expiry(token: str) -> float | None:
     try:
         payload = token.split(".")[1]
         claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
-        return float(claims["exp"])
-    except (IndexError, KeyError, TypeError, ValueError, binascii.Error):
+        return epoch(claims["exp"])
+    except (IndexError, KeyError, TypeError, ValueError, RecursionError, binascii.Error):
         return None
+
+
+# 9999-12-31 23:59:59 UTC: past it, no clock or calendar can show the moment.
+_LAST_EPOCH = 253_402_300_799.0
+
+
+def epoch(value: Any) -> float | None:
+    """Epoch seconds as a float a calendar can show, or None (unknown) for anything else."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return seconds if 0.0 <= seconds <= _LAST_EPOCH else None

@@ -25,7 +25,9 @@ def relative(moment: datetime | None, now: datetime | None = None) -> str:
         return f"{int(seconds // 3600)} h ago"
     if seconds < 86400 * 30:
         return f"{int(seconds // 86400)} d ago"
-    local = moment.astimezone()
+    local = _local(moment)
+    if local is None:
+        return "unknown"
     if local.year == now.astimezone().year:
         return local.strftime("%d %b")
     return local.strftime("%b %Y")
@@ -35,7 +37,16 @@ def stamp(moment: datetime | None) -> str:
     """A full local time for headers: "Mon 12 Jan 2026 19:35"."""
     if moment is None:
         return ""
-    return moment.astimezone().strftime("%a %d %b %Y %H:%M")
+    local = _local(moment)
+    return "unknown time" if local is None else local.strftime("%a %d %b %Y %H:%M")
+
+
+def _local(moment: datetime) -> datetime | None:
+    """The moment in this machine's time zone; None at the edges of what a datetime holds."""
+    try:
+        return moment.astimezone()
+    except (OverflowError, ValueError, OSError):
+        return None
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
-from ..api.errors import LurkerError, RateLimitError
+from ..api.errors import RateLimitError, describe
 from ..api.library import Library
 from ..api.models import ActivityEntry, Membership, Page
 from ..api.params import ActivityQuery
@@ -111,8 +111,9 @@ class ActivityScreen(PagedScreen[ActivityRow]):
         panel = self.query_one(ActivityFilters)
         try:
             page = await cursor.next_page()
-        except LurkerError as error:
-            panel.show_error(str(error))
+            new_rows = self.rows_of(page)
+        except Exception as error:  # the panel says why; the loaded entries stay
+            panel.show_error(describe(error))
             return
         panel.show_error("")
         self.activity_query = query
@@ -121,7 +122,7 @@ class ActivityScreen(PagedScreen[ActivityRow]):
         rows = self.paged_list
         rows.reset()
         rows.total = cursor.total_count
-        rows.append_rows(self.rows_of(page), ended=cursor.ended)
+        rows.append_rows(new_rows, ended=cursor.ended, note=cursor.end_note)
         self._update_title()
         self.show_position()
 
@@ -159,8 +160,8 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             self.follow_every = min(self.follow_every * 2, FOLLOW_MAX)
             self._schedule()
             return
-        except LurkerError as error:
-            self.notify(clean(str(error)), severity="warning", title="Follow", markup=False)
+        except Exception as error:  # said, and the next check tries again
+            self.notify(clean(describe(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
         self._add_new(self.rows_of(page))

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, Static
 
-from ..api.errors import LurkerError, RateLimitError, TwoFactorRequiredError, TwoFactorWrongError
+from ..api.errors import RateLimitError, TwoFactorRequiredError, TwoFactorWrongError
 from ..config.account import AccountSession
 from ..config.messages import sign_in_message
 from ..render.safety import clean
@@ -53,10 +53,12 @@ class LoginScreen(ModalScreen[SignedIn | None]):
         email: str = "",
         reason: str = "",
         can_cancel: bool = True,
+        ca_bundle: str | None = None,
     ) -> None:
         super().__init__()
         self._attempt_sign_in = attempt
         self._origin = origin
+        self._ca_bundle = ca_bundle
         self._method = method if method in dict(METHODS) else "api_key"
         self._email = email
         self._reason = reason
@@ -72,6 +74,7 @@ class LoginScreen(ModalScreen[SignedIn | None]):
             email=session.email,
             reason=session.reason,
             can_cancel=can_cancel,
+            ca_bundle=session.ca_bundle,
         )
 
     def compose(self) -> ComposeResult:
@@ -146,14 +149,15 @@ class LoginScreen(ModalScreen[SignedIn | None]):
                 values["twofactor"].strip(),
                 values["api-key"].strip(),
             )
-        except LurkerError as error:
+        except Exception as error:  # every failure is told; the form stays usable
             self._set_busy(False)
             self._failed(error)
             return
         self.dismiss(SignedIn(self._method, values["email"].strip()))
 
-    def _failed(self, error: LurkerError) -> None:
-        self._set_error(clean(sign_in_message(error, self._method, self._origin)))
+    def _failed(self, error: Exception) -> None:
+        message = sign_in_message(error, self._method, self._origin, ca_bundle=self._ca_bundle)
+        self._set_error(clean(message))
         code = self.query_one("#login-twofactor", Input)
         if isinstance(error, TwoFactorRequiredError | TwoFactorWrongError):
             code.display = True

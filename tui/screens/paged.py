@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from .. import memory
 from ..api.cursor import DEFAULT_LIMIT, PageCursor
-from ..api.errors import LurkerError
+from ..api.errors import describe
 from ..api.models import Page
 from ..widgets.paged_list import PagedList
 from .session import SignInLost
@@ -88,9 +88,10 @@ class PagedScreen(Screen[None], Generic[RowT]):
         rows = self.paged_list
         try:
             page = await cursor.next_page()
-        except LurkerError as error:
+            new_rows = self.rows_of(page)
+        except Exception as error:  # every failure ends in an error row, never "Loading…"
             if cursor is self.cursor:
-                rows.set_error(str(error))
+                rows.set_error(describe(error))
                 self.post_message(SignInLost(error, lambda: self._request_page(cursor)))
             return
         if cursor is not self.cursor:  # a newer search or sort replaced this list
@@ -98,7 +99,7 @@ class PagedScreen(Screen[None], Generic[RowT]):
         if cursor.total_count is not None:
             rows.total = cursor.total_count
         self.page_arrived(page)
-        rows.append_rows(self.rows_of(page), ended=cursor.ended)
+        rows.append_rows(new_rows, ended=cursor.ended, note=cursor.end_note)
         self.show_position()
         memory.settle()
 

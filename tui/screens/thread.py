@@ -15,7 +15,7 @@ from textual.worker import get_current_worker
 
 from .. import memory
 from ..api.cursor import PageCursor
-from ..api.errors import LurkerError
+from ..api.errors import describe
 from ..api.library import Library
 from ..api.models import MemberLabel, Topic, TopicPage
 from ..render.document import Document
@@ -112,19 +112,19 @@ class ThreadScreen(Screen[None]):
         self._status("Loading messages…")
         try:
             page = await self.cursor.next_page()
-        except LurkerError as error:
-            self._status(f"⚠ {clean(str(error))} — press r to retry")
+        except Exception as error:  # every failure is told, with the way to retry
+            self._status(f"⚠ {clean(describe(error))} — press r to retry")
             self.post_message(SignInLost(error, self._load_page))
             return
         if page is None:
-            self._status("")
+            self._status(self.cursor.end_note)
             return
         if page.topic is not None:
             self.topic = page.topic
         for member in page.sub_data:
             self.labels[member.user_id] = list(member.member_labels)
         self._update_title()
-        self._status("")
+        self._status(self.cursor.end_note if self.cursor.ended else "")
         new = [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
         view = self.thread_view
         first = new[0].message if new else None

@@ -52,6 +52,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         & > .paged-list--error { color: $text-error; text-style: bold; }
         &:focus > .paged-list--error-cursor { background: $error 25%; }
         & > .paged-list--empty { color: $text-muted; }
+        & > .paged-list--note { color: $text-warning; text-style: italic; }
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -60,6 +61,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         "paged-list--error",
         "paged-list--error-cursor",
         "paged-list--empty",
+        "paged-list--note",
     }
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "cursor_up", "Up", show=False),
@@ -108,6 +110,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._strips: LRUCache[tuple[int, int, Style | None], Strip] = LRUCache(_CACHE_SIZE)
         self._ended = self._loading = self._requested = self._walking = False
         self._error: str | None = None
+        self._end_note = ""  # why the list ended early, when it did
         self._clicked: int | None = None
         self._bindings_state = (False, False)
 
@@ -141,10 +144,11 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """The row under the cursor, if the cursor is on a row."""
         return self._rows[self.cursor] if self.cursor < len(self._rows) else None
 
-    def append_rows(self, rows: Sequence[T], *, ended: bool) -> None:
-        """Add a page of rows; `ended` means the list is now complete."""
+    def append_rows(self, rows: Sequence[T], *, ended: bool, note: str = "") -> None:
+        """Add a page of rows; `ended` means the list is now complete (`note`: why, if early)."""
         self._rows.extend(rows)
         self._ended = ended
+        self._end_note = clean(note) if ended else ""
         self._loading = self._requested = False
         self._error = None
         walking = self._walking
@@ -178,6 +182,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._rows.clear()
         self._strips.clear()
         self._ended = self._loading = False
+        self._end_note = ""
         self._requested = True  # no LoadMore from the scroll below; the deferred check decides
         self._error = self._clicked = None
         self._set_walking(False)
@@ -245,6 +250,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             return f"Loading… {progress}", "paged-list--loading"
         if self._loading:
             return "Loading…", "paged-list--loading"
+        if self._end_note:
+            return f"⚠ {self._end_note}", "paged-list--note"
         return None
 
     def _check_prefetch(self) -> None:
