@@ -70,8 +70,9 @@ class ActivityScreen(PagedScreen[ActivityRow]):
 
     def _update_title(self) -> None:
         parts = [f"{clean(self.group.display_name)} · activity"]
-        if self.cursor is not None and self.cursor.total_count is not None:
-            parts.append(count(self.cursor.total_count, "entry", "entries"))
+        total = self.paged_list.known_total
+        if total is not None:
+            parts.append(count(total, "entry", "entries"))
         if self.following:
             checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
             parts.append(f"following, checked {checked}")

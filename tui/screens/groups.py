@@ -87,6 +87,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.query_one("#title", Static).update(f"Groups · {len(self._groups):,}")
         return ordered_rows
 
+    def show_position(self) -> None:
+        """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
+        rows = self.paged_list
+        groups = len(self._groups)
+        total = groups if rows.ended else max(self.cursor.total_count or 0, groups) or None
+        on_group = rows.cursor > 0 and rows.cursor < len(rows.rows)
+        of = f"{total:,}" if total is not None else f"{groups:,}+"
+        text = f"{rows.cursor:,}/{of}" if on_group else ""
+        self.query_one("#position", Static).update(text)
+
     def start_list(self, cursor: PageCursor[Any]) -> None:
         self._groups.clear()
         super().start_list(cursor)

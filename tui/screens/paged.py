@@ -79,8 +79,10 @@ class PagedScreen(Screen[None], Generic[RowT]):
     def show_position(self) -> None:
         """ "123/10,000": where the cursor is, of how many the service says there are."""
         rows = self.paged_list
-        total = rows.total if rows.total is not None else len(rows.rows)
-        text = f"{min(rows.cursor + 1, len(rows.rows)):,}/{total:,}" if rows.rows else ""
+        loaded = len(rows.rows)
+        total = rows.known_total
+        of = f"{loaded:,}+" if total is None else f"{total:,}"  # "+": more, how many unknown
+        text = f"{min(rows.cursor + 1, loaded):,}/{of}" if loaded else ""
         self.query_one("#position", Static).update(text)
 
     @work(exclusive=True, group="page", exit_on_error=False)
@@ -98,13 +100,13 @@ class PagedScreen(Screen[None], Generic[RowT]):
             return
         if cursor.total_count is not None:
             rows.total = cursor.total_count
-        self.page_arrived(page)
         rows.append_rows(new_rows, ended=cursor.ended, note=cursor.end_note)
+        self.page_arrived(page)
         self.show_position()
         memory.settle()
 
     def page_arrived(self, page: Page[Any] | None) -> None:
-        """Hook: a page arrived (before its rows are shown)."""
+        """Hook: a page arrived (its rows are in the list)."""
 
     def rows_of(self, page: Page[Any] | None) -> list[RowT]:
         """The rows a page adds to the list."""

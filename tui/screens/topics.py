@@ -109,7 +109,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         return [TopicRow.of(topic) for topic in topics]
 
     def _update_title(self) -> None:
-        total = self.cursor.total_count if self.cursor else None
+        total = self.paged_list.known_total
         parts = [self.title_text]
         if total is not None:
             parts.append(count(total, "topic"))

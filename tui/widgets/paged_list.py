@@ -140,6 +140,15 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         return self._walking
 
     @property
+    def known_total(self) -> int | None:
+        """How many rows the list holds in all: exact once it has ended, the service's count
+        while that is still ahead of what arrived, else unknown (None)."""
+        loaded = len(self._rows)
+        if self._ended:
+            return loaded
+        return self.total if self.total and self.total > loaded else None
+
+    @property
     def highlighted_row(self) -> T | None:
         """The row under the cursor, if the cursor is on a row."""
         return self._rows[self.cursor] if self.cursor < len(self._rows) else None

@@ -1,0 +1,38 @@
+"""One hostile server for the whole session, and clients made to meet it quickly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.hostile.server import HostileServer
+from tui.api import ServiceClient
+from tui.api.backoff import RetryPolicy
+
+
+class NoSleep:
+    """Records the waits the client asks for, without waiting."""
+
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+
+
+@pytest.fixture(scope="session")
+def hostile() -> Iterator[HostileServer]:
+    with HostileServer() as server:
+        yield server
+
+
+def client_for(server: HostileServer, mode: str, sleep: NoSleep | None = None) -> ServiceClient:
+    """The real client, over a real socket, for one mode; stalls are given 1 s."""
+    return ServiceClient(
+        server.origin(mode),
+        api_key="hostile-key",
+        timeout=1.0,
+        retry=RetryPolicy(),
+        sleep=sleep or NoSleep(),
+    )
