@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from . import files
+
 
 def state_file() -> Path:
     """Where the state lives: $LURKER_STATE, else the XDG config folder."""
@@ -20,18 +22,26 @@ def state_file() -> Path:
 def load_state() -> dict[str, Any]:
     """The remembered state; empty when missing or unreadable (never an error)."""
     try:
-        data = json.loads(state_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return _parsed(files.read_text(state_file()))
+    except OSError:
         return {}
-    return data if isinstance(data, dict) else {}
 
 
 def save_state(**changes: Any) -> None:
     """Remember `changes`, keeping the rest; failures to write are ignored (not worth a crash)."""
-    state = load_state() | changes
-    path = state_file()
+
+    def merge(text: str | None) -> str:
+        return json.dumps(_parsed(text) | changes, indent=2)
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(state, indent=2), encoding="utf-8")
+        files.update_text(state_file(), merge, private=False)
     except OSError:
         return
+
+
+def _parsed(text: str | None) -> dict[str, Any]:
+    try:
+        data = json.loads(text) if text is not None else None
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
+from .. import files
+
 if TYPE_CHECKING:
     from .saved import Credential
 
@@ -87,9 +89,7 @@ class SecretStore:
             else:
                 self._drop_from_file(account)
                 return "the system keyring"
-        entries = self._read_file()
-        entries[account] = credential.to_json()
-        self._write_file(entries)
+        self._add_to_file(account, credential.to_json())
         return str(self.path)
 
     def forget(self, account: str) -> list[str]:
@@ -114,36 +114,45 @@ class SecretStore:
 
     def _read_file(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text("utf-8"))
-        except (OSError, ValueError):
+            return _accounts(files.read_text(self.path))
+        except OSError:
             return {}
-        accounts = data.get("accounts") if isinstance(data, dict) else None
-        return accounts if isinstance(accounts, dict) else {}
 
     def _drop_from_file(self, account: str) -> bool:
-        entries = self._read_file()
-        if account not in entries:
-            return False
-        del entries[account]
-        if entries:
-            self._write_file(entries)
-        else:
-            self.path.unlink(missing_ok=True)
-        return True
+        dropped = False
 
-    def _write_file(self, entries: dict[str, Any]) -> None:
-        """Replace the file atomically; created 0600 so no moment exists where others can read."""
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        with contextlib.suppress(FileNotFoundError):
-            temporary.unlink()
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                json.dump({"version": 1, "accounts": entries}, handle)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
+        def drop(text: str | None) -> str | None:
+            nonlocal dropped
+            entries = _accounts(text)
+            if account not in entries:
+                return text
+            dropped = True
+            del entries[account]
+            return _file_text(entries) if entries else None
+
+        if account not in self._read_file():
+            return False  # the usual case needs no lock and no write
+        files.update_text(self.path, drop, private=True)
+        return dropped
+
+    def _add_to_file(self, account: str, credential: Any) -> None:
+        """Add one entry under the lock, so a sign-in made at the same moment is kept too."""
+
+        def add(text: str | None) -> str:
+            return _file_text(_accounts(text) | {account: credential})
+
+        files.update_text(self.path, add, private=True)
+
+
+def _accounts(text: str | None) -> dict[str, Any]:
+    """The entries of the file's text; none when it is missing or unreadable."""
+    try:
+        data = json.loads(text) if text is not None else None
+    except ValueError:
+        return {}
+    accounts = data.get("accounts") if isinstance(data, dict) else None
+    return accounts if isinstance(accounts, dict) else {}
+
+
+def _file_text(entries: dict[str, Any]) -> str:
+    return json.dumps({"version": 1, "accounts": entries})
