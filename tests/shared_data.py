@@ -55,3 +55,9 @@ def corpus_missing() -> str | None:
     if any(folder.glob("*.html")):
         return None
     return f"mail corpus not found in {folder} (set {CORPUS_VARIABLE} to a folder of .html mails)"
+
+
+if __name__ == "__main__":
+    # `python -m tests.shared_data`: which real-data tests this run can do (.ci/run prints it).
+    print(samples_missing() or f"real API samples: {samples_dir()}")
+    print(corpus_missing() or f"mail corpus: {corpus_dir()}")
