@@ -11,15 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from tests import shared_data
 from tui.api import ServiceClient
 from tui.api.library import Library
 from tui.config import secrets
 from tui.demo import DemoConfig, DemoService, demo_transport
 from tui.render import when
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-CORPUS = SHARED / "corpus" / "html-email"
-SAMPLES = SHARED / "fixtures" / "real-responses"
 
 # The data's "now": fixed, so lists and pictures are the same on every run.
 DEMO_NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
@@ -37,6 +34,15 @@ def _quiet_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+
+
+@pytest.fixture
+def real_samples() -> Path:
+    """The folder of real response samples (skips, saying why, where there is none)."""
+    missing = shared_data.samples_missing()
+    if missing:
+        pytest.skip(missing)
+    return shared_data.samples_dir()
 
 
 def demo_config(**changes: object) -> DemoConfig:

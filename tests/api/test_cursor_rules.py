@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.fixtures import response
 from tui.api.cursor import PageCursor
 from tui.api.models import Page, Topic
 
@@ -77,6 +78,13 @@ async def test_19_digit_tokens_pass_through_unchanged() -> None:
     await walk(script)
     assert script.calls[1]["page_token"] == token
     assert script.calls[0] == {"group_id": 1, "limit": 100}
+
+
+async def test_gettopics_last_page_ends_on_the_count_though_has_more_stays_true() -> None:
+    script = ScriptedList(response("gettopics-page1.json"), response("gettopics-page2-last.json"))
+    assert await walk(script) == [208871140, 208879002, 208880317, 208790555, 208651870]
+    assert len(script.calls) == 2
+    assert script.calls[1]["page_token"] == 1770134522918273645
 
 
 async def test_reset_starts_again_without_a_token() -> None:

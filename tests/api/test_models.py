@@ -1,13 +1,19 @@
-"""The models parse every real sample and bend, rather than break, on drifted payloads."""
+"""The models parse every sample, ours and the real ones, and bend rather than break on drift.
+
+Our own samples (tests/fixtures/responses) copy the real service's shapes and quirks and run
+everywhere; the real samples run where the team's shared folder is (see tests/shared_data).
+"""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.fixtures import RESPONSES, response
 from tui.api.models import (
     ActivityEntry,
     ErrorBody,
@@ -20,29 +26,125 @@ from tui.api.models import (
     TopicPage,
 )
 
-SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "real-responses"
+PACIFIC_STANDARD = timezone(timedelta(hours=-8))
+PACIFIC_DAYLIGHT = timezone(timedelta(hours=-7))
+MODELS: dict[str, Any] = {
+    "getsubs": Page[Membership],
+    "gettopics": Page[Topic],
+    "getactivitylog": Page[ActivityEntry],
+    "login": LoginResult,
+    "error": ErrorBody,
+}
 
 
-def sample(name: str) -> object:
-    return json.loads((SAMPLES / name).read_text())
+def model_for(path: Path) -> Any:
+    return next(m for prefix, m in MODELS.items() if path.name.startswith(prefix))
 
 
-def test_every_real_sample_parses() -> None:
-    files = sorted(SAMPLES.glob("*.json"))
-    assert len(files) >= 6
-    models = {
-        "getsubs": Page[Membership],
-        "gettopics": Page[Topic],
-        "login": LoginResult,
-        "error": ErrorBody,
-    }
+def test_every_own_sample_parses() -> None:
+    files = sorted(RESPONSES.glob("*.json"))
+    assert len(files) >= 10
     for path in files:
-        model = next(m for prefix, m in models.items() if path.name.startswith(prefix))
-        model.model_validate(json.loads(path.read_text()))
+        model_for(path).model_validate(json.loads(path.read_text()))
 
 
-def test_getsubs_2018_legacy_shape() -> None:
-    page = Page[Membership].model_validate(sample("getsubs-page1-2018.json"))
+def test_own_getsubs_legacy_shape() -> None:
+    page = Page[Membership].model_validate(response("getsubs-legacy-page1.json"))
+    sub = page.data[0]
+    assert sub.object == "subscription_plus"
+    assert sub.subs_count == 1288  # from the legacy `num_subs`
+    assert sub.group_name == "lighthouse-keepers"
+    assert sub.moderator_notes_updated is None  # the Go zero time means "never"
+    assert sub.created == datetime(2019, 3, 14, 5, 41, 9, 123456, tzinfo=PACIFIC_DAYLIGHT)
+    assert sub.perms.archives_visible is True
+    assert sub.perms.can_reply is False  # absent from 2018 perms: false
+    assert not sub.is_owner_or_moderator
+    assert (page.next_page_token, page.has_more, page.sort_field) == (1, True, "")
+    last = Page[Membership].model_validate(response("getsubs-legacy-page2.json"))
+    assert last.next_page_token == 0
+    assert last.has_more is False
+    moderated = last.data[0]
+    assert moderated.group_name == "lighthouse-keepers+fog-signals"
+    assert moderated.is_owner_or_moderator
+    assert moderated.perms.view_activity is True
+
+
+def test_own_getsubs_current_shape() -> None:
+    page = Page[Membership].model_validate(response("getsubs-current.json"))
+    assert (page.total_count, len(page.data), page.next_page_token) == (3, 1, None)
+    sub = page.data[0]
+    assert sub.subs_count == 742
+    assert sub.display_name == "Harbour Radio Club"
+    assert sub.most_recent_message == datetime(
+        2026, 2, 3, 8, 15, 22, 918273, tzinfo=PACIFIC_STANDARD
+    )
+
+
+def test_own_gettopics_keeps_the_19_digit_token_exactly() -> None:
+    page = Page[Topic].model_validate(response("gettopics-page1.json"))
+    assert page.next_page_token == 1770134522918273645
+    assert page.next_page_token > 2**53  # beyond what a float holds exactly
+    assert page.sort_field == "recentpostdate/sticky"
+    tagged, untagged, trimmed = page.data
+    assert [(tag.name, tag.color_hex) for tag in tagged.hashtags] == [
+        ("repair", "#d97a00"),
+        ("antenna", "#3366cc"),
+    ]
+    assert tagged.is_sticky
+    assert untagged.hashtags == []  # null
+    assert untagged.is_closed
+    assert untagged.name == "@kd7wav"
+    assert (trimmed.hashtags, trimmed.reply_to, trimmed.group_subject_tag) == ([], "", "")
+    # Nine fraction digits are cut to microseconds, never rounded into the next second.
+    assert trimmed.most_recent_message == datetime(
+        2026, 2, 2, 6, 12, 30, 499999, tzinfo=PACIFIC_STANDARD
+    )
+
+
+def test_own_empty_list_has_null_data() -> None:
+    page = Page[Topic].model_validate(response("gettopics-empty.json"))
+    assert page.data == []
+    assert page.query == "mast collapse"
+
+
+def test_own_login_nests_the_user_with_a_numeric_string_csrf() -> None:
+    result = LoginResult.model_validate(response("login.json"))
+    assert result.user.csrf_token == "7305518823649017122"
+    assert result.user.id == 2207781
+    assert result.user.two_factor_enabled is True
+    assert result.user.subscriptions == []
+    assert result.token.startswith("eyJ")
+
+
+def test_own_error_objects_with_and_without_object_field() -> None:
+    old = ErrorBody.model_validate(response("error-invalid_value.json"))
+    assert (old.object, old.type, old.extra) == ("error", "invalid_value", "topic_id")
+    now = ErrorBody.model_validate(response("error-inadequate_permissions.json"))
+    assert (now.type, now.extra) == ("inadequate_permissions", "")
+
+
+def test_own_activity_entries_are_html() -> None:
+    page = Page[ActivityEntry].model_validate(response("getactivitylog.json"))
+    first, second = page.data
+    assert "/memberbyuid/2207781" in first.entry
+    assert first.entry.endswith("</a> subscribed")
+    assert second.via == ""
+    assert second.created == datetime(2026, 1, 5, 12, 3, 44, 120000, tzinfo=PACIFIC_STANDARD)
+
+
+def sample(folder: Path, name: str) -> object:
+    return json.loads((folder / name).read_text())
+
+
+def test_every_real_sample_parses(real_samples: Path) -> None:
+    files = sorted(real_samples.glob("*.json"))
+    assert len(files) >= 6
+    for path in files:
+        model_for(path).model_validate(json.loads(path.read_text()))
+
+
+def test_real_getsubs_2018_legacy_shape(real_samples: Path) -> None:
+    page = Page[Membership].model_validate(sample(real_samples, "getsubs-page1-2018.json"))
     sub = page.data[0]
     assert sub.object == "subscription_plus"
     assert sub.subs_count == 563  # from the legacy `num_subs`
@@ -51,32 +153,32 @@ def test_getsubs_2018_legacy_shape() -> None:
     assert sub.perms.archives_visible is True
     assert sub.perms.can_reply is False  # absent from 2018 perms: false
     assert page.next_page_token == 1
-    last = Page[Membership].model_validate(sample("getsubs-page2-2018.json"))
+    last = Page[Membership].model_validate(sample(real_samples, "getsubs-page2-2018.json"))
     assert last.next_page_token == 0
     assert last.has_more is False
     assert last.data[0].group_name == "beta+api"
 
 
-def test_gettopics_2026_keeps_the_19_digit_token_exactly() -> None:
-    page = Page[Topic].model_validate(sample("gettopics-2026.json"))
+def test_real_gettopics_2026_keeps_the_19_digit_token_exactly(real_samples: Path) -> None:
+    page = Page[Topic].model_validate(sample(real_samples, "gettopics-2026.json"))
     assert page.next_page_token == 1768251011301721253
     assert page.total_count == 217825
     topic = page.data[0]
     assert topic.hashtags == []  # absent in the trimmed sample
     assert topic.has_attachments is True
     assert topic.most_recent_message == datetime(
-        2026, 1, 12, 19, 35, 47, 39715, tzinfo=timezone(timedelta(hours=-8))
+        2026, 1, 12, 19, 35, 47, 39715, tzinfo=PACIFIC_STANDARD
     )
 
 
-def test_login_sample_gives_numeric_string_csrf() -> None:
-    result = LoginResult.model_validate(sample("login-2019.json"))
+def test_real_login_sample_gives_numeric_string_csrf(real_samples: Path) -> None:
+    result = LoginResult.model_validate(sample(real_samples, "login-2019.json"))
     assert result.user.csrf_token == "5282109070179284146"
     assert result.token.startswith("eyJ")
 
 
-def test_error_sample_without_object_field() -> None:
-    error = ErrorBody.model_validate(sample("error-invalid_value-2017.json"))
+def test_real_error_sample_without_object_field(real_samples: Path) -> None:
+    error = ErrorBody.model_validate(sample(real_samples, "error-invalid_value-2017.json"))
     assert (error.type, error.extra) == ("invalid_value", "groupId")
 
 

@@ -1,9 +1,10 @@
 """Compare our HTML-mail-to-text converter with `w3m -dump` on the corpus of real mails.
 
 A quality check, not a benchmark (speed is scenario 5, `conversion`). For every body in
-`../shared/corpus/html-email/` it writes `NAME.w3m.txt` (`w3m -dump -T text/html -I UTF-8
--O UTF-8 -cols N`), `NAME.lurker.txt` (quotes unfolded, with bars) and `NAME.lurker-folded.txt`
-(each quote run one "▸ N quoted lines" line, as the thread view opens), to read side by side.
+`../shared/corpus/html-email/` (or $LURKER_CORPUS) it writes `NAME.w3m.txt` (`w3m -dump -T
+text/html -I UTF-8 -O UTF-8 -cols N`), `NAME.lurker.txt` (quotes unfolded, with bars) and
+`NAME.lurker-folded.txt` (each quote run one "▸ N quoted lines" line, as the thread view
+opens), to read side by side.
 It prints a row per body: lines, blank lines, lines wider than N, junk lines (the heuristic
 patterns in JUNK), quote marking, and the words only one side shows (lost text, or hidden).
 Run: `.venv/bin/python -m tests.bench.compare_w3m OUTDIR [--cols 80]`.
@@ -20,10 +21,11 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
+from tests.shared_data import corpus_dir
 from tui.render.html import convert
 from tui.render.render import render_document
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "html-email"
+CORPUS = corpus_dir()
 JUNK: dict[str, re.Pattern[str]] = {
     "data": re.compile(r"data:image|;base64,", re.I),
     "css": re.compile(

@@ -13,14 +13,14 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import markdownify
 
 from tests.bench.timing import RUNS, Figure, Outcome, at_least
+from tests.shared_data import corpus_dir
 from tui.render import html
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "html-email"
+CORPUS = corpus_dir()
 W3M = ["w3m", "-dump", "-T", "text/html", "-cols", "80"]
 WARM_GOAL = 100.0
 WARM_PASSES = 20  # a warm pass takes well under a millisecond: time several

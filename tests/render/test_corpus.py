@@ -17,9 +17,9 @@ from tui.render.document import Document
 from tui.render.prepass import decode_stray_quoted_printable
 from tui.render.render import render_document
 
-from .conftest import corpus_body, corpus_names
+from .conftest import corpus_body, corpus_cases
 
-NAMES = corpus_names()
+NAMES = corpus_cases()
 # Independent of the converter's own list: what a browser never shows as text.
 _INVISIBLE = {"script", "style", "title", "head", "template", "xml", "meta", "link"}
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdownify import MarkdownConverter
 
-from tests.render.conftest import corpus_body, corpus_names
+from tests.render.conftest import corpus_body, corpus_cases
 from tui.render.converter import MailConverter
 from tui.render.dom import Mark
 from tui.render.html import prepared_tree
@@ -37,7 +37,7 @@ def _both(body: str) -> tuple[tuple[str, list[Any]], tuple[str, list[Any]]]:
     return (mine, ours.links), (reference, theirs.links)
 
 
-@pytest.mark.parametrize("name", corpus_names())
+@pytest.mark.parametrize("name", corpus_cases())
 def test_corpus_walks_alike(name: str) -> None:
     mine, reference = _both(corpus_body(name))
     assert mine == reference

@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup, Tag
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.render.conftest import corpus_body, corpus_names
+from tests.render.conftest import corpus_body, corpus_cases
 from tui.render import soup
 from tui.render.dom import MailTag
 
@@ -63,7 +63,7 @@ def _assert_same_tree(ours: BeautifulSoup, theirs: BeautifulSoup) -> None:
 
 
 @pytest.mark.skipif(not soup._FAST, reason="bs4's own builder in use")
-@pytest.mark.parametrize("name", corpus_names())
+@pytest.mark.parametrize("name", corpus_cases())
 def test_corpus_trees_alike(name: str) -> None:
     body = corpus_body(name)
     _assert_same_tree(soup.parse(body), _bs4_tree(body))
