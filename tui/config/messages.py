@@ -88,6 +88,11 @@ def _certificate(reason: str, host: str, ca_bundle: str | None) -> str:
 
 def _rate_limited(seconds: float, now: datetime) -> str:
     whole = max(1, round(seconds))
-    wait = f"{whole} seconds" if whole < 90 else f"{round(whole / 60)} minutes"
+    if whole < 90:
+        wait = f"{whole} seconds"
+    elif whole < 90 * 60:
+        wait = f"{round(whole / 60)} minutes"
+    else:
+        wait = f"{round(whole / 3600)} hours"
     at = (now + timedelta(seconds=whole)).strftime("%H:%M:%S")
     return f"Too many attempts: the service asks us to wait. Try again in about {wait} (at {at})."
