@@ -91,7 +91,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
         """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
         rows = self.paged_list
         groups = len(self._groups)
-        total = groups if rows.ended else max(self.cursor.total_count or 0, groups) or None
+        announced = self.cursor.total_count if self.cursor is not None else None
+        total = groups if rows.ended else max(announced or 0, groups) or None
         on_group = rows.cursor > 0 and rows.cursor < len(rows.rows)
         of = f"{total:,}" if total is not None else f"{groups:,}+"
         text = f"{rows.cursor:,}/{of}" if on_group else ""
