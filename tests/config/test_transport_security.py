@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import ssl
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -15,6 +17,7 @@ import trustme
 
 from tui.api import errors as e
 from tui.config.credentials import AccountClient
+from tui.config.messages import sign_in_message
 from tui.config.tls import ssl_context
 from tui.connection import open_account
 from tui.settings import Settings, SettingsError
@@ -52,9 +55,18 @@ async def _answer(
 
 @pytest.fixture
 async def tls_server(tmp_path: Path) -> AsyncIterator[TlsServer]:
+    async with serve_tls(tmp_path, "127.0.0.1") as server:
+        yield server
+
+
+@contextlib.asynccontextmanager
+async def serve_tls(
+    tmp_path: Path, *hosts: str, not_after: datetime | None = None
+) -> AsyncIterator[TlsServer]:
+    """The server, its certificate issued for `hosts` (and until `not_after`) by a new CA."""
     ca = trustme.CA()
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    ca.issue_cert("127.0.0.1").configure_cert(context)
+    ca.issue_cert(*hosts, not_after=not_after).configure_cert(context)
     ca_file = tmp_path / "company-ca.pem"
     ca.cert_pem.write_to_path(str(ca_file))
     holder: list[TlsServer] = []
@@ -86,6 +98,41 @@ async def test_configured_ca_bundle_is_trusted(tls_server: TlsServer) -> None:
         user = await session.client.get_user()
     assert user.email == "tls@example.com"
     assert tls_server.requests[0].startswith(b"GET /api/v1/getuser")
+
+
+YESTERDAY = datetime.now(UTC) - timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("hosts", "not_after", "bundle", "reason", "words"),
+    [
+        (("127.0.0.1",), YESTERDAY, "own", "expired", "has expired"),
+        (("other.example",), None, "own", "hostname", "issued for another host name"),
+        (("127.0.0.1",), None, None, "unknown_ca", "authority this machine does not trust"),
+        (("127.0.0.1",), None, "foreign", "unknown_ca", "not signed by a certificate authority"),
+    ],
+)
+async def test_a_refused_certificate_says_why(
+    tmp_path: Path,
+    hosts: tuple[str, ...],
+    not_after: datetime | None,
+    bundle: str | None,
+    reason: str,
+    words: str,
+) -> None:
+    foreign = tmp_path / "foreign-ca.pem"
+    trustme.CA().cert_pem.write_to_path(str(foreign))
+    async with serve_tls(tmp_path, *hosts, not_after=not_after) as server:
+        ca_bundle = {"own": str(server.ca_file), "foreign": str(foreign), None: None}[bundle]
+        verify = ssl_context(ca_bundle)
+        async with AccountClient(server.origin, api_key="k", verify=verify) as client:
+            with pytest.raises(e.CertificateError) as caught:
+                await client.get_user()
+    assert caught.value.reason == reason
+    assert server.requests == []
+    message = sign_in_message(caught.value, "api_key", server.origin, ca_bundle=ca_bundle)
+    assert words in message
+    assert ("ca_bundle" in message) == (reason == "unknown_ca")
 
 
 def test_unusable_ca_bundle_is_a_plain_message(tmp_path: Path) -> None:
