@@ -20,10 +20,10 @@ from .api.models import Membership
 from .config.account import AccountSession
 from .render.safety import clean
 from .screens.groups import GroupsScreen
-from .screens.session import SignInLost
 from .settings import DEMO_HINT, Settings
 from .state import load_state, save_state
 from .stylesheets import STYLES
+from .widgets.feed import PageFailed, PageLoaded
 
 if TYPE_CHECKING:
     from .screens.topic_rows import TopicRow
@@ -59,7 +59,7 @@ class LurkerApp(App[None]):
         # The group list is the first screen itself, not pushed over a blank one: that
         # would draw the screen twice before the first paint with data.
         banner = DEMO_HINT if self.settings.demo else ""
-        return GroupsScreen(self.library.groups(), banner=banner, load=not self._must_sign_in())
+        return GroupsScreen(self.library, banner=banner, load=not self._must_sign_in())
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
@@ -91,8 +91,12 @@ class LurkerApp(App[None]):
     def on_ready(self) -> None:
         memory.settle()  # the first frame is drawn: start-up's objects are here to stay
 
-    @on(SignInLost)
-    def _sign_in_lost(self, event: SignInLost) -> None:
+    @on(PageLoaded)
+    def _page_loaded(self) -> None:
+        memory.settle()  # what a page brought stays while its screen is open
+
+    @on(PageFailed)
+    def _sign_in_lost(self, event: PageFailed) -> None:
         session = self.session
         if session is None or not session.lost(event.error):
             return

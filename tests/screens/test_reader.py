@@ -216,6 +216,7 @@ async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None
     import threading
 
     from tui.screens import thread as thread_module
+    from tui.widgets import thread_view as view_module
 
     converted: list[int] = []
     second_started, release, saw_cancel = threading.Event(), threading.Event(), threading.Event()
@@ -241,9 +242,9 @@ async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None
                 saw_cancel.set()
             return cancelled
 
-    real_current = thread_module.get_current_worker
+    real_current = view_module.get_current_worker
     monkeypatch.setattr(thread_module, "convert_body", convert)
-    monkeypatch.setattr(thread_module, "get_current_worker", lambda: Watched(real_current()))
+    monkeypatch.setattr(view_module, "get_current_worker", lambda: Watched(real_current()))
 
     app, _ = make_app(topic="400000008")  # 500 messages
     async with app.run_test(size=(80, 24)) as pilot:
@@ -320,5 +321,6 @@ async def test_a_topic_without_messages_says_so() -> None:
     app, _ = make_app(demo, Rewriting(demo, "gettopic", no_messages), topic="100000001")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
-        status = app.screen.query_one("#status")
-        await until(pilot, lambda: "no messages" in str(status.render()), "the empty state")
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: "no messages" in view.status(), "the empty state")
+        assert "no messages" in view.render_line(0).text

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from textual import events
 from textual.pilot import Pilot
 
-from tests.widgets.paged_list_app import PAGE, FakePages, ListApp
+from tests.widgets.paged_list_app import PAGE, FakeSource, ListApp
 from tui.widgets.paged_list import PagedList
 from tui.widgets.row_store import RowStore
 
@@ -41,8 +40,8 @@ def screen_lines(paged_list: PagedList[int]) -> list[str]:
 
 
 async def test_holding_down_asks_for_each_page_exactly_once() -> None:
-    pages = FakePages(1_000)
-    app = ListApp(pages)
+    source = FakeSource(1_000)
+    app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
@@ -53,88 +52,92 @@ async def test_holding_down_asks_for_each_page_exactly_once() -> None:
             # Prefetch: with prompt pages the cursor never reaches the loaded end early.
             assert paged_list.ended or paged_list.cursor < len(paged_list.rows) - 1
         assert paged_list.cursor == 999
-        assert app.load_requests == len(pages.requests) == math.ceil(1_000 / PAGE)
+        assert source.requests == list(range(0, 1_000, PAGE))
 
 
-async def test_load_more_is_not_repeated_while_a_page_is_pending() -> None:
-    app = ListApp(FakePages(1_000), auto=False)
+async def test_a_page_in_flight_is_not_asked_for_again() -> None:
+    source = FakeSource(1_000, gated=True)
+    app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: app.load_requests == 1)
-        app.fetch_next()
+        await wait_for(pilot, lambda: source.requests == [0])
+        source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
         await hold(pilot, "down", 150)
         assert paged_list.cursor == PAGE - 1
-        assert app.load_requests == 2
-        app.fetch_next()
+        assert source.requests == [0, 100]
+        source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
         await hold(pilot, "down", 150)
         assert paged_list.cursor == 2 * PAGE - 1
-        assert app.load_requests == 3
+        assert source.requests == [0, 100, 200]
 
 
 async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
-    app = ListApp(FakePages(1_000, fail_offsets=(5,)), auto=False)
+    source = FakeSource(1_000, fail_offsets=(100,), gated=True)
+    app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        paged_list.append_rows(list(range(5)), ended=False)
-        paged_list.set_loading()
-        await pilot.pause()
-        assert screen_lines(paged_list)[4:7] == ["Row 4", "Loading…", ""]
+        source.release()
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: source.requests == [0, 100])
+        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 1,000"]
 
-        app.fetch_next()
+        source.release()
         await wait_for(pilot, lambda: paged_list.failed)
-        expected = "⚠ Enter or r: retry · Server said [b]503[/b]"
-        assert screen_lines(paged_list)[5] == expected
-        assert list(paged_list.rows) == [0, 1, 2, 3, 4]
+        expected = "⚠ Server said [b]503[/b] · Enter or r: retry"
+        assert screen_lines(paged_list)[-1] == expected
+        assert list(paged_list.rows) == list(range(PAGE))
+        assert not paged_list.walking
 
         await pilot.press("end")
-        assert paged_list.cursor == 5
+        assert paged_list.cursor == PAGE
         assert paged_list.highlighted_row is None
-        await pilot.press("enter", "r")
-        assert app.retries == 2
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: source.requests == [0, 100, 100])
+        assert screen_lines(paged_list)[-1] == "Loading…"
         assert app.keys_seen == []
 
-        app.fetch_next()
-        await wait_for(pilot, lambda: len(paged_list.rows) == 105)
+        source.release()
+        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
         assert not paged_list.failed
-        await pilot.press("r")
-        assert app.retries == 2
+        await pilot.press("r")  # nothing failed: the key is the app's again
         assert app.keys_seen == ["r"]
 
 
 async def test_end_walks_page_by_page_to_the_real_end() -> None:
-    pages = FakePages(2_000)
-    app = ListApp(pages, auto=False)
+    source = FakeSource(2_000, gated=True)
+    app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        app.fetch_next()
+        source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
         await pilot.press("end")
         assert paged_list.walking
         assert paged_list.cursor == PAGE - 1
 
-        app.fetch_next()
+        source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
         await pilot.pause()
         assert paged_list.cursor == 2 * PAGE - 1
         assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000"]
 
-        app.auto = True
-        app.fetch_next()
-        await wait_for(pilot, lambda: paged_list.ended)
+        source.release(18)
+        await wait_for(pilot, lambda: paged_list.ended and not paged_list.page_loading)
         await pilot.pause()
         assert paged_list.cursor == 1_999
         assert not paged_list.walking
         assert screen_lines(paged_list)[-1] == "Row 1999"
-        assert len(pages.requests) == 20
+        assert len(source.requests) == 20
 
 
 async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
-    app = ListApp(FakePages(2_000), auto=False)
+    source = FakeSource(2_000, gated=True)
+    app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        app.fetch_next()
+        source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
         await pilot.press("escape")
         assert app.keys_seen == ["escape"]
@@ -142,12 +145,13 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         await pilot.press("end", "escape")
         assert not paged_list.walking
         assert app.keys_seen == ["escape"]
-        app.fetch_next()
+        source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
-        assert paged_list.cursor == PAGE - 1
+        assert paged_list.cursor == PAGE - 1  # a stopped walk does not move the cursor on
 
-        paged_list.total = None
+        source.total_count = None
         await pilot.press("end")
+        await wait_for(pilot, lambda: source.requests == [0, 100, 200])
         assert screen_lines(paged_list)[-1] == "Loading… 200 rows"
         await pilot.press("up")
         assert not paged_list.walking
@@ -155,7 +159,8 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
 
 
 async def test_empty_list_shows_the_empty_text() -> None:
-    app = ListApp(FakePages(0))
+    source = FakeSource(0)
+    app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await wait_for(pilot, lambda: paged_list.ended)
@@ -165,12 +170,12 @@ async def test_empty_list_shows_the_empty_text() -> None:
         assert lines[row].startswith(" " * 30)
         assert [line for y, line in enumerate(lines) if y != row] == [""] * (len(lines) - 1)
         await pilot.press("down", "end", "enter")
-        assert app.load_requests == 1
+        assert source.requests == [0]
         assert app.activated == []
 
 
 async def test_page_down_moves_cursor_and_view_by_a_page() -> None:
-    app = ListApp(FakePages(1_000))
+    app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
@@ -188,7 +193,7 @@ async def test_page_down_moves_cursor_and_view_by_a_page() -> None:
 
 
 async def test_click_selects_and_second_click_activates() -> None:
-    app = ListApp(FakePages(1_000))
+    app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: len(app.paged_list.rows) >= PAGE)
         await pilot.click(PagedList, offset=(3, 4))
@@ -200,22 +205,78 @@ async def test_click_selects_and_second_click_activates() -> None:
         assert app.activated == [4, 7]
 
 
-async def test_reset_empties_the_list_and_asks_again() -> None:
-    app = ListApp(FakePages(1_000))
+async def test_show_empties_the_list_and_asks_again() -> None:
+    app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
         await pilot.press("pagedown")
-        requests = app.load_requests
-        paged_list.reset()
+        fresh = FakeSource(500)
+        paged_list.show(fresh, lambda page: page or [])
         assert (len(paged_list.rows), paged_list.cursor) == (0, 0)
-        await wait_for(pilot, lambda: app.load_requests == requests + 1)
         await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        assert fresh.requests[0] == 0
         assert screen_lines(paged_list)[0] == "Row 0"
 
 
+async def test_a_kept_list_stays_until_the_new_first_page_and_the_cursor_stays_on_its_row() -> None:
+    app = ListApp(FakeSource(1_000))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await hold(pilot, "down", 42)
+        fresh = FakeSource(1_000, gated=True)
+        paged_list.show(fresh, lambda page: [row + 2 for row in page or []], keep=True)
+        await wait_for(pilot, lambda: fresh.requests == [0])
+        assert len(paged_list.rows) >= PAGE  # still shown
+        assert paged_list.cursor == 42
+        fresh.release()
+        await wait_for(pilot, lambda: paged_list.rows[0] == 2)
+        assert paged_list.highlighted_row == 42  # row 42 is now the 41st: the cursor followed
+
+
+async def test_a_kept_list_whose_first_page_fails_stays_as_it_was() -> None:
+    source = FakeSource(1_000)
+    app = ListApp(source)
+    failed = app.failures
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await hold(pilot, "down", 10)
+        broken = FakeSource(1_000, fail_offsets=(0,))
+        paged_list.show(broken, lambda page: page or [], keep=True)
+        await wait_for(pilot, lambda: bool(failed))
+        assert failed[0].kept
+        assert (paged_list.cursor, paged_list.highlighted_row) == (10, 10)
+        assert not paged_list.failed
+        await pilot.press("end")  # the old list goes on paging
+        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        assert len(source.requests) == 10
+
+
+async def test_a_list_set_aside_comes_back_whole_without_a_request() -> None:
+    source = FakeSource(1_000)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await hold(pilot, "down", 30)
+        saved = paged_list.set_aside()
+        search = FakeSource(3)
+        paged_list.show(search, lambda page: page or [])
+        await wait_for(pilot, lambda: paged_list.ended)
+        assert list(paged_list.rows) == [0, 1, 2]
+        paged_list.restore(saved)
+        await pilot.pause()
+        assert (paged_list.cursor, len(paged_list.rows)) == (30, PAGE)
+        assert source.requests == [0]
+        await pilot.press("end")
+        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        assert source.requests == list(range(0, 1_000, PAGE))
+
+
 async def test_replace_row_redraws_it() -> None:
-    app = ListApp(FakePages(1_000))
+    app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
@@ -225,11 +286,12 @@ async def test_replace_row_redraws_it() -> None:
 
 async def _render_calls_per_key(total: int) -> list[int]:
     """Load `total` rows a page at a time, then count `render_row` calls per key press."""
-    app = ListApp(auto=False)
+    app = ListApp(FakeSource(total))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        for start in range(0, total, PAGE):
-            paged_list.append_rows(range(start, start + PAGE), ended=start + PAGE >= total)
+        paged_list.feed.walk()
+        await wait_for(pilot, lambda: paged_list.ended, tries=5_000)
+        await pilot.press("home")
         await pilot.pause()
         counts = []
         for key in ["down"] * 25 + ["pagedown", "up", "pageup"]:
@@ -251,7 +313,7 @@ async def test_render_cost_per_key_is_independent_of_list_size() -> None:
 
 
 async def test_rows_far_from_the_cursor_are_packed_and_come_back_when_shown() -> None:
-    pages = FakePages(12_000)
+    pages = FakeSource(12_000)
     app = ListApp(pages)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list

@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.pilot import Pilot
 
-from tests.widgets.paged_list_app import ListApp
+from tests.widgets.paged_list_app import FakeSource, ListApp
 
 
 def _topic_row(row: int, width: int, selected: bool) -> Text:
@@ -26,11 +26,13 @@ def test_list_with_loading_row(snap_compare: Any) -> None:
     theme's cursor colour across the full width; a dim italic "Loading…" line right after
     "14  Topic 14…"; blank lines below; no scrollbar.
     """
-    app = ListApp(auto=False, render_row=_topic_row)
+    source = FakeSource(1_000, gated=True, page=15)
+    app = ListApp(source, render_row=_topic_row)
 
     async def run_before(pilot: Pilot[None]) -> None:
-        app.paged_list.append_rows(range(15), ended=False)
-        app.paged_list.set_loading()
+        source.release()
+        while len(source.requests) < 2:  # the first page is in, the second asked for
+            await pilot.pause()
         await pilot.press("down", "down", "down")
 
     assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))

@@ -33,13 +33,32 @@ def converted(messages: list[ThreadMessage]) -> list[ThreadMessage]:
     return messages
 
 
-class ThreadApp(App[None]):
-    """A thread view and nothing else; `wanted` counts its requests for more."""
+class Pages:
+    """A page source of messages: the first page given, then `more` pages of five."""
 
-    def __init__(self, messages: list[ThreadMessage]) -> None:
+    def __init__(self, first: list[ThreadMessage], more: int = 0) -> None:
+        self.pages = [first] + [thread(5) for _ in range(more)]
+        self.requests = 0
+        self.total_count: int | None = None
+        self.end_note = ""
+        self.ended = False
+
+    def reset(self) -> None:
+        self.requests = 0
+
+    async def next_page(self) -> list[ThreadMessage] | None:
+        self.requests += 1
+        page = self.pages[self.requests - 1] if self.requests <= len(self.pages) else []
+        self.ended = self.requests >= len(self.pages)
+        return page
+
+
+class ThreadApp(App[None]):
+    """A thread view and nothing else, its bodies handed in by the test."""
+
+    def __init__(self, messages: list[ThreadMessage], more: int = 0) -> None:
         super().__init__()
-        self.messages = messages
-        self.wanted = 0
+        self.source = Pages(messages, more)
 
     def compose(self) -> ComposeResult:
         yield ThreadView()
@@ -47,10 +66,7 @@ class ThreadApp(App[None]):
     def on_mount(self) -> None:
         view = self.query_one(ThreadView)
         view.focus()
-        view.add_messages(self.messages)
-
-    def on_thread_view_more_wanted(self) -> None:
-        self.wanted += 1
+        view.show(self.source, lambda page: page or [])
 
     @property
     def view(self) -> ThreadView:
@@ -174,15 +190,16 @@ async def test_lines_are_laid_out_again_for_a_new_width() -> None:
         assert any(len(line.rstrip()) > SIZE[0] for line in visible(view))
 
 
-async def test_more_is_wanted_near_the_end_once_per_page() -> None:
-    app = ThreadApp(thread(30))
+async def test_more_is_asked_for_near_the_end_once_per_page() -> None:
+    app = ThreadApp(thread(30), more=2)
     async with app.run_test(size=SIZE) as pilot:
         view = app.view
-        assert app.wanted == 0
-        await keys(pilot, "end")
-        assert app.wanted == 1
-        await keys(pilot, "up", "down", "end")
-        assert app.wanted == 1  # asked already; the next page re-arms it
-        view.add_messages(thread(5))
         await settle(pilot)
-        assert app.wanted == 2  # still near the end with the new page in
+        assert app.source.requests == 1
+        await keys(pilot, "j")
+        assert app.source.requests == 1  # far from the end: nothing more is asked for
+        await keys(pilot, "G")
+        await settle(pilot)
+        assert app.source.requests == 3  # End walks on to the real end, a page at a time
+        assert len(view.messages) == 40
+        assert view.current == 39

@@ -4,13 +4,34 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .models import Page, PageToken
 
 PageT = TypeVar("PageT", bound="Page[Any]")
+PageT_co = TypeVar("PageT_co", covariant=True)
 
 DEFAULT_LIMIT = 100
+
+
+class PageSource(Protocol[PageT_co]):
+    """What a list pages through: the next page when asked, and whether there are more.
+
+    The source alone decides that the list has ended. After a failure, asking for the next
+    page again retries the page that failed; `reset` starts again from the first page.
+    """
+
+    ended: bool
+    total_count: int | None
+    end_note: str  # why the list ended early, when it did
+
+    async def next_page(self) -> PageT_co | None:
+        """The next page, or None once the list has ended."""
+        ...
+
+    def reset(self) -> None:
+        """Start again from the first page."""
+        ...
 
 
 class PageCursor(Generic[PageT]):

@@ -202,6 +202,19 @@ class ResponseTooLargeError(LurkerError):
         self.endpoint = endpoint
 
 
+# Failures that asking again cannot change: only a change of settings or rights can.
+_PERMANENT = (
+    InsecureOriginError,
+    InadequatePermissionsError,
+    ForbiddenError,
+    GroupNotFoundError,
+    NotSubscribedError,
+    NoGroupSpecifiedError,
+    BadRequestError,
+    InvalidValueError,
+    UnknownEndpointError,
+)
+
 _BY_TYPE: dict[str, type[ApiError]] = {
     name: cls
     for cls in (
@@ -228,6 +241,11 @@ def describe(error: BaseException) -> str:
     if isinstance(error, LurkerError):
         return str(error)
     return f"Something unexpected went wrong ({type(error).__name__}); please report it."
+
+
+def retryable(error: BaseException) -> bool:
+    """Whether asking again could turn out differently (a permission never comes back)."""
+    return not isinstance(error, _PERMANENT)
 
 
 def error_for(type_: str, extra: str = "", endpoint: str = "") -> ApiError:

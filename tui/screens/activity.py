@@ -18,6 +18,7 @@ from ..api.params import ActivityQuery
 from ..render.html import entry_text
 from ..render.safety import clean
 from ..render.when import count, stamp
+from ..widgets.feed import PageFailed
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters
 from .activity_rows import ActivityRow, render_activity_row
@@ -47,26 +48,49 @@ class ActivityScreen(PagedScreen[ActivityRow]):
         self.follow_every = FOLLOW_EVERY
         self.last_checked: datetime | None = None
         self._timer: Any = None
+        self._asked = self.activity_query  # the query whose first page is awaited
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield from title_bar()
         yield ActivityFilters(id="filters")
-        yield PagedList(render_activity_row, prefetch=PAGE_AHEAD, empty_text="No activity matches.")
+        yield PagedList(
+            render_activity_row,
+            key=_entry_key,
+            prefetch=PAGE_AHEAD,
+            empty_text="No activity matches.",
+        )
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = f"{clean(self.group.display_name)} · activity"
         self.query_one(ActivityFilters).display = False
-        self.start_list(self.library.activity(self.group.group_name, self.activity_query))
+        self._show(self.activity_query)
         self._update_title()
 
-    def page_arrived(self, page: Page[Any] | None) -> None:
+    def _show(self, query: ActivityQuery, *, keep: bool = False) -> None:
+        self._asked = query
+        self.paged_list.show(
+            self.library.activity(self.group.group_name, query), _rows_of, keep=keep
+        )
+
+    def page_arrived(self, page: object) -> None:
+        if self._asked != self.activity_query:  # the service took the new filters
+            self.activity_query = self._asked
+            self.query_one(ActivityFilters).show_error("")
         self._update_title()
 
-    def rows_of(self, page: Page[Any] | None) -> list[ActivityRow]:
-        entries: list[ActivityEntry] = page.data if page is not None else []
-        return [ActivityRow.of(entry) for entry in entries]
+    @on(PageFailed)
+    def _replacement_failed(self, event: PageFailed) -> None:
+        if not event.kept:
+            return  # the list's own error row says it
+        # The service judged the filters (or the reload) and refused: the entries stay.
+        self._asked = self.activity_query
+        panel = self.query_one(ActivityFilters)
+        if panel.display:
+            panel.show_error(describe(event.error))
+        else:
+            self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
 
     def _update_title(self) -> None:
         parts = [f"{clean(self.group.display_name)} · activity"]
@@ -97,35 +121,14 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             self.dismiss()
 
     def action_reload(self) -> None:
-        """Load the log again from its first page."""
-        self.start_list(self.library.activity(self.group.group_name, self.activity_query))
+        """Load the log again; the entries shown stay until the first page arrives."""
+        self._show(self.activity_query, keep=True)
 
     @on(ActivityFilters.Applied)
     def _filters_applied(self, event: ActivityFilters.Applied) -> None:
+        # The service judges the values: only a query it accepts replaces the entries.
         if event.query != self.activity_query:
-            self._try_query(event.query)
-
-    @work(exclusive=True, group="query", exit_on_error=False)
-    async def _try_query(self, query: ActivityQuery) -> None:
-        # The service judges the values: only a query it accepts replaces the loaded entries.
-        cursor = self.library.activity(self.group.group_name, query)
-        panel = self.query_one(ActivityFilters)
-        try:
-            page = await cursor.next_page()
-            new_rows = self.rows_of(page)
-        except Exception as error:  # the panel says why; the loaded entries stay
-            panel.show_error(describe(error))
-            return
-        panel.show_error("")
-        self.activity_query = query
-        self.workers.cancel_group(self, "page")
-        self.cursor = cursor
-        rows = self.paged_list
-        rows.reset()
-        rows.total = cursor.total_count
-        rows.append_rows(new_rows, ended=cursor.ended, note=cursor.end_note)
-        self._update_title()
-        self.show_position()
+            self._show(event.query, keep=True)
 
     @on(PagedList.RowActivated)
     def _show_entry(self, event: PagedList.RowActivated[ActivityRow]) -> None:
@@ -165,22 +168,26 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             self.notify(clean(describe(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
-        self._add_new(self.rows_of(page))
+        self._add_new(_rows_of(page))
         self._update_title()
 
     def _add_new(self, newest_first: list[ActivityRow]) -> None:
         rows = self.paged_list
-        known = {entry.id for entry in rows.rows}
-        fresh = [entry for entry in newest_first if entry.id not in known]
+        fresh = [entry for entry in newest_first if not rows.has_key(entry.id)]
         if not fresh:
             return
         if self.activity_query.sort_dir == "desc":
             rows.insert_rows(0, fresh)
         elif rows.ended:
-            rows.append_rows(list(reversed(fresh)), ended=True)
-        if self.cursor is not None and self.cursor.total_count is not None:
-            self.cursor.total_count += len(fresh)
-            rows.total = self.cursor.total_count
+            rows.append_rows(list(reversed(fresh)))
         self.notify(
             f"{count(len(fresh), 'new entry', 'new entries')}", title="Activity", markup=False
         )
+
+
+def _rows_of(page: Page[ActivityEntry] | None) -> list[ActivityRow]:
+    return [ActivityRow.of(entry) for entry in page.data] if page is not None else []
+
+
+def _entry_key(row: ActivityRow) -> int | str:
+    return row.id

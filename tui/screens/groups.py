@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Footer, Header, Static
 
-from ..api.cursor import PageCursor
+from ..api.library import Library
 from ..api.models import Membership, Page
 from ..render.safety import clean
 from ..widgets.paged_list import PagedList
@@ -41,72 +41,61 @@ class GroupsScreen(PagedScreen[GroupRow]):
             super().__init__()
             self.group = group
 
-    def __init__(
-        self, cursor: PageCursor[Page[Membership]], banner: str = "", *, load: bool = True
-    ) -> None:
+    def __init__(self, library: Library, banner: str = "", *, load: bool = True) -> None:
         super().__init__()
-        self._first_cursor = cursor
+        self.library = library
         self._banner = banner
         self._load = load
-        self._groups: list[Membership] = []
+        self._mounted = self._started = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         if self._banner:
             yield Static(self._banner, id="banner")
         yield from title_bar()
-        yield PagedList(render_group_row, empty_text="You are not subscribed to any group.")
+        yield PagedList(
+            render_group_row,
+            key=_group_key,
+            arrange=_arranged,
+            empty_text="You are not subscribed to any group.",
+        )
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Groups"
+        self._mounted = True
         if self._load:
-            self.start_list(self._first_cursor)
+            self.load()
 
     def load(self) -> None:
         """Start loading the groups (made with `load=False`: once signed in)."""
         self._load = True
-        if self.is_mounted and self.cursor is None:
-            self.start_list(self._first_cursor)
+        if self._mounted and not self._started:
+            self._started = True
+            self.paged_list.show(self.library.groups(), _rows_of)
 
     @property
     def groups(self) -> list[Membership]:
         """The groups loaded so far (for the command palette)."""
-        return list(self._groups)
+        return [row.group for row in self.paged_list.rows if row.group is not None]
 
-    def rows_of(self, page: Page[Any] | None) -> list[GroupRow]:
-        # Sub-groups must sit under their parents, so the whole list is re-ordered per page.
-        if page is not None:
-            self._groups.extend(page.data)
-        rows = self.paged_list
-        cursor_row = rows.highlighted_row
-        rows.reset()
-        ordered_rows = ordered(self._groups)
-        if cursor_row is not None and cursor_row in ordered_rows:
-            self.call_after_refresh(setattr, rows, "cursor", ordered_rows.index(cursor_row))
-        self.query_one("#title", Static).update(f"Groups · {len(self._groups):,}")
-        return ordered_rows
+    def page_arrived(self, page: object) -> None:
+        self.query_one("#title", Static).update(f"Groups · {len(self.groups):,}")
 
     def show_position(self) -> None:
         """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
         rows = self.paged_list
-        groups = len(self._groups)
-        announced = self.cursor.total_count if self.cursor is not None else None
-        total = groups if rows.ended else max(announced or 0, groups) or None
-        on_group = rows.cursor > 0 and rows.cursor < len(rows.rows)
+        groups = max(len(rows.rows) - 1, 0)
+        announced = rows.feed.total or 0
+        total = groups if rows.ended else announced if announced > groups else None
+        on_group = 0 < rows.cursor < len(rows.rows)
         of = f"{total:,}" if total is not None else f"{groups:,}+"
-        text = f"{rows.cursor:,}/{of}" if on_group else ""
-        self.query_one("#position", Static).update(text)
-
-    def start_list(self, cursor: PageCursor[Any]) -> None:
-        self._groups.clear()
-        super().start_list(cursor)
+        self.query_one("#position", Static).update(f"{rows.cursor:,}/{of}" if on_group else "")
 
     def action_reload(self) -> None:
-        """Load the group list again from the service."""
-        if self.cursor is not None:
-            self.cursor.reset()
-            self.start_list(self.cursor)
+        """Load the group list again; what is shown stays until the new list arrives."""
+        if self._started:
+            self.paged_list.show(self.library.groups(), _rows_of, keep=True)
 
     def action_activity(self) -> None:
         """Open the highlighted group's activity log, when permitted."""
@@ -130,3 +119,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
         self.post_message(self.GroupOpened(row.group))
+
+
+def _rows_of(page: Page[Membership] | None) -> list[GroupRow]:
+    return [GroupRow(group) for group in page.data] if page is not None else []
+
+
+def _arranged(rows: list[GroupRow]) -> list[GroupRow]:
+    """★ All groups first, then each sub-group under its parent (re-done as pages arrive)."""
+    return ordered(row.group for row in rows if row.group is not None)
+
+
+def _group_key(row: GroupRow) -> str | None:
+    return row.group.group_name if row.group is not None else None

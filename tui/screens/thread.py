@@ -2,36 +2,24 @@
 
 from __future__ import annotations
 
-from collections import deque
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
-from textual.worker import get_current_worker
 
-from .. import memory
-from ..api.cursor import PageCursor
-from ..api.errors import describe
 from ..api.library import Library
 from ..api.models import MemberLabel, Topic, TopicPage
-from ..render.document import Document
 from ..render.safety import clean, safe_text
 from ..render.when import count
+from ..widgets.feed import PageLoaded
 from ..widgets.message_body import convert_body
 from ..widgets.thread_message import ThreadMessage
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
-from .session import SignInLost
 from .topic_rows import TopicRow
-
-# A first body this short is converted at once (a few milliseconds), so that the thread
-# appears with its first message; longer ones, and every other body, convert off the UI
-# thread.
-AT_ONCE = 20_000
 
 
 class ThreadScreen(Screen[None]):
@@ -39,13 +27,9 @@ class ThreadScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "links", "Links"),
-        Binding("r", "retry", "Retry", show=False),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
     ]
-
-    class BodiesConverted(Message):
-        """Converted bodies wait in `_converted` (posted from the converting thread)."""
 
     def __init__(
         self, library: Library, topic_id: int | str, topic: Topic | TopicRow | None = None
@@ -54,29 +38,38 @@ class ThreadScreen(Screen[None]):
         self.library = library
         self.topic_id = topic_id
         self.topic = topic
-        self.cursor: PageCursor[TopicPage] = library.thread(topic_id)
+        self.cursor = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
-        self._loading = False
-        # Bodies converted by the worker thread, waiting to be shown (deque: thread-safe).
-        self._converted: deque[tuple[ThreadMessage, Document]] = deque()
-        self._handover_pending = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="title", classes="screen-title", markup=False)
-        yield ThreadView(id="messages")
-        yield Static("", id="status", classes="list-status", markup=False)
+        yield ThreadView(convert_body, id="messages")
         yield Footer()
 
     def on_mount(self) -> None:
         self._update_title()
         self.thread_view.focus()
-        self._load_page()
+        self.thread_view.show(self.cursor, self._messages_of)
 
     @property
     def thread_view(self) -> ThreadView:
         """The view drawing the messages."""
         return self.query_one(ThreadView)
+
+    def _messages_of(self, page: TopicPage | None) -> list[ThreadMessage]:
+        """A page's messages, each with its author's member labels (from `sub_data`)."""
+        if page is None:
+            return []
+        if page.topic is not None:
+            self.topic = page.topic
+        for member in page.sub_data:
+            self.labels[member.user_id] = list(member.member_labels)
+        return [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
+
+    @on(PageLoaded)
+    def _page_loaded(self, event: PageLoaded) -> None:
+        self._update_title()
 
     def _update_title(self) -> None:
         if self.topic is None:
@@ -87,78 +80,6 @@ class ThreadScreen(Screen[None]):
         title.append(f" · {count(total, 'message')}", style="dim")
         self.query_one("#title", Static).update(title)
         self.sub_title = clean(self.topic.subject)
-
-    def _status(self, text: str) -> None:
-        status = self.query_one("#status", Static)
-        status.update(text)
-        status.display = bool(text)
-
-    @on(ThreadView.MoreWanted)
-    def _more_wanted(self) -> None:
-        if not self._loading and not self.cursor.ended:
-            self._load_page()
-
-    @work(exclusive=True, group="page", exit_on_error=False)
-    async def _load_page(self) -> None:
-        if self.cursor.ended:
-            return
-        self._loading = True
-        try:
-            await self._add_next_page()
-        finally:
-            self._loading = False
-
-    async def _add_next_page(self) -> None:
-        self._status("Loading messages…")
-        try:
-            page = await self.cursor.next_page()
-        except Exception as error:  # every failure is told, with the way to retry
-            self._status(f"⚠ {clean(describe(error))} — press r to retry")
-            self.post_message(SignInLost(error, self._load_page))
-            return
-        if page is None:
-            self._status(self.cursor.end_note)
-            return
-        if page.topic is not None:
-            self.topic = page.topic
-        for member in page.sub_data:
-            self.labels[member.user_id] = list(member.member_labels)
-        self._update_title()
-        self._status(self.cursor.end_note if self.cursor.ended else "")
-        new = [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
-        view = self.thread_view
-        first = new[0].message if new else None
-        if not view.messages and first and len(first.body) + len(first.quoted) <= AT_ONCE:
-            new[0].show(convert_body(new[0].message))
-        self._convert_bodies([message for message in new if message.document is None])
-        view.add_messages(new)
-        if self.cursor.ended and not view.messages:
-            self._status("This topic has no messages.")
-        memory.settle()
-
-    @work(thread=True, group="convert", exit_on_error=False)
-    def _convert_bodies(self, messages: list[ThreadMessage]) -> None:
-        # In order, off the UI thread: the first screenful shows while the rest converts,
-        # and a 500 KB body never freezes the keys. Finished bodies are handed over in
-        # batches: one layout for all that finished while the UI was busy, not one each.
-        # A thread cannot be stopped from outside: once the screen has closed (its workers
-        # cancelled), the loop stops itself rather than convert a page nobody will read.
-        worker = get_current_worker()
-        for message in messages:
-            if worker.is_cancelled:
-                return
-            self._converted.append((message, convert_body(message.message)))
-            if not self._handover_pending:
-                self._handover_pending = True
-                self.post_message(self.BodiesConverted())
-
-    @on(BodiesConverted)
-    def _show_converted(self) -> None:
-        self._handover_pending = False  # before draining: a body added after it posts again
-        ready: list[tuple[ThreadMessage, Document]] = []
-        while self._converted:
-            ready.append(self._converted.popleft())
-        self.thread_view.show_documents(ready)
 
     def action_links(self) -> None:
         """List the current message's links, to open or copy one."""
@@ -173,11 +94,6 @@ class ThreadScreen(Screen[None]):
         else:
             title = f"Links in message #{current.message.msg_num}"
             self.app.push_screen(LinkPicker(document.links, title))
-
-    def action_retry(self) -> None:
-        """Try the failed page again."""
-        if not self._loading:
-            self._load_page()
 
     def action_back(self) -> None:
         """Back to the topic list."""

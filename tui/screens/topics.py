@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -10,12 +10,13 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Footer, Header, Input, Static
 
-from ..api.errors import LurkerError
+from ..api.errors import LurkerError, describe
 from ..api.library import Library
 from ..api.models import Membership, Page, Topic
 from ..render.safety import clean
 from ..render.when import count
-from ..widgets.paged_list import PagedList
+from ..widgets.feed import PageFailed
+from ..widgets.paged_list import ListState, PagedList
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
 
@@ -55,8 +56,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self.group_name = group.group_name if group else group_name or None
         self.sort_field = "sticky" if self.group_name else "recentpostdate"
         self.query_text = ""
-        # The full list, kept while a search shows, so Esc returns to it as it was.
-        self._unsearched: tuple[Any, list[TopicRow], int] | None = None
+        # The full list, set aside while a search shows, so Esc returns to it as it was.
+        self._unsearched: ListState[TopicRow] | None = None
 
     @property
     def title_text(self) -> str:
@@ -69,7 +70,9 @@ class TopicsScreen(PagedScreen[TopicRow]):
         yield Header()
         yield from title_bar()
         yield Input(placeholder="Search topics (Enter to search, Esc to clear)", id="search")
-        yield PagedList(render_topic_row, prefetch=PAGE_AHEAD, empty_text="No topics here.")
+        yield PagedList(
+            render_topic_row, key=_topic_key, prefetch=PAGE_AHEAD, empty_text="No topics here."
+        )
         yield Static(FLAG_LEGEND, id="legend", classes="legend")
         yield Footer()
 
@@ -90,23 +93,25 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self.sub_title = self.title_text
         self._update_title()
 
-    def _restart(self) -> None:
+    def _restart(self, *, keep: bool = False) -> None:
         self.paged_list.empty_text = (
             f"No topics match “{self.query_text}”. Esc returns to all topics."
             if self.query_text
             else "No topics here."
         )
-        self.start_list(
-            self.library.topics(self.group_name, sort_field=self.sort_field, query=self.query_text)
+        source = self.library.topics(
+            self.group_name, sort_field=self.sort_field, query=self.query_text
         )
+        self.paged_list.show(source, _rows_of, keep=keep)
         self._update_title()
 
-    def page_arrived(self, page: Page[Any] | None) -> None:
+    def page_arrived(self, page: object) -> None:
         self._update_title()
 
-    def rows_of(self, page: Page[Any] | None) -> list[TopicRow]:
-        topics: list[Topic] = page.data if page is not None else []
-        return [TopicRow.of(topic) for topic in topics]
+    @on(PageFailed)
+    def _reload_failed(self, event: PageFailed) -> None:
+        if event.kept:  # a reload that failed: the list shown stays, and says why
+            self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
 
     def _update_title(self) -> None:
         total = self.paged_list.known_total
@@ -134,8 +139,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
             self._leave_search()
             return
         if self._unsearched is None:
-            rows = self.paged_list
-            self._unsearched = (self.cursor, list(rows.rows), rows.cursor)
+            self._unsearched = self.paged_list.set_aside()
         self.query_text = query
         self._restart()
 
@@ -146,14 +150,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         if saved is None:
             self._restart()
             return
-        cursor, loaded, position = saved
-        self.workers.cancel_group(self, "page")
-        self.cursor = cursor
-        rows = self.paged_list
-        rows.reset()
-        rows.total = cursor.total_count
-        rows.append_rows(loaded, ended=cursor.ended)
-        rows.cursor = position
+        self.paged_list.restore(saved)
         self._update_title()
         self.show_position()
 
@@ -179,8 +176,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self._restart()
 
     def action_reload(self) -> None:
-        """Load the list again from its first page."""
-        self._restart()
+        """Load the list again; what is shown stays until the first page arrives."""
+        self._restart(keep=True)
 
     def action_activity(self) -> None:
         """Open this group's activity log where permitted."""
@@ -199,3 +196,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:
         self.post_message(self.TopicOpened(event.row))
+
+
+def _rows_of(page: Page[Topic] | None) -> list[TopicRow]:
+    return [TopicRow.of(topic) for topic in page.data] if page is not None else []
+
+
+def _topic_key(row: TopicRow) -> int | str:
+    return row.id

@@ -1,9 +1,10 @@
-"""A virtualised list that is fed a page at a time by its screen."""
+"""A virtualised list that pages itself in from a page source as the reader scrolls."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -15,8 +16,10 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui.api.cursor import PageSource
 from tui.render.safety import clean
-from tui.widgets.paged_messages import ListMessage, RowMessage
+from tui.widgets.feed import Feed, ToRows
+from tui.widgets.paged_messages import RowMessage
 from tui.widgets.paged_rows import fit_line
 from tui.widgets.row_store import PAGE_ROWS, RowStore
 
@@ -29,8 +32,26 @@ RowRenderer = Callable[[T, int, bool], Text]
 _CACHE_SIZE = 2048
 
 
+@dataclass
+class ListState(Generic[T]):
+    """A list set aside whole (its source, rows and place), to be shown again as it was."""
+
+    source: PageSource[Any] | None
+    to_rows: ToRows[T]
+    rows: RowStore[T]
+    cursor: int
+    scroll_y: float
+    added: int
+
+
 class PagedList(ScrollView, Generic[T], can_focus=True):
-    """A list of rows loaded lazily a page at a time; draws only the visible lines."""
+    """A list of rows paged in from a source as the reader nears the end; draws only what
+    is on screen.
+
+    A screen hands it a source and a row converter (`show`); from then on the list asks
+    for pages itself, one at a time, and shows "Loading…", a failure with its reason, or
+    why the list ended early, in a row after the last.
+    """
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
@@ -78,12 +99,6 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     cursor: reactive[int] = reactive(0, repaint=False, init=False)
     """Index of the highlighted row (the error row, one past the last row, when failed)."""
 
-    class LoadMore(ListMessage):
-        """More rows are wanted: the screen should fetch the next page."""
-
-    class RetryRequested(ListMessage):
-        """The user asked to retry the page that failed."""
-
     class RowActivated(RowMessage[R]):
         """A row was chosen with Enter or a click."""
 
@@ -94,6 +109,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self,
         render_row: RowRenderer[T],
         *,
+        key: Callable[[T], Hashable] | None = None,
+        arrange: Callable[[list[T]], list[T]] | None = None,
         prefetch: int | None = None,
         empty_text: str = "Nothing here.",
         name: str | None = None,
@@ -102,17 +119,20 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._render_row = render_row
+        self._key = key
+        self._arrange = arrange  # a list kept in an order of its own, re-ordered per page
         self._prefetch = prefetch
         self.empty_text = empty_text
-        self.total: int | None = None
+        self.feed: Feed[T] = Feed(self, self._take, self._changed)
         self._rows: RowStore[T] = RowStore()
+        self._added = 0  # rows inserted by hand (new log entries), beyond the source's total
+        self._keys: set[Hashable] | None = None  # built on first `has_key`, then kept
         self._settled_at = 0  # the cursor when far pages were last packed
         self._strips: LRUCache[tuple[int, int, Style | None], Strip] = LRUCache(_CACHE_SIZE)
-        self._ended = self._loading = self._requested = self._walking = False
-        self._error: str | None = None
-        self._end_note = ""  # why the list ended early, when it did
         self._clicked: int | None = None
         self._bindings_state = (False, False)
+
+    # --- what the list holds ------------------------------------------------------------
 
     @property
     def rows(self) -> Sequence[T]:
@@ -122,97 +142,77 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     @property
     def ended(self) -> bool:
         """Whether the whole list has been loaded."""
-        return self._ended
+        return self.feed.ended
 
     @property
     def page_loading(self) -> bool:
         """Whether a page is in flight (`Widget.loading` is Textual's overlay, left alone)."""
-        return self._loading
+        return self.feed.loading
 
     @property
     def failed(self) -> bool:
         """Whether the last page failed to load."""
-        return self._error is not None
+        return self.feed.error is not None
 
     @property
     def walking(self) -> bool:
         """Whether End is loading page after page towards the real end."""
-        return self._walking
+        return self.feed.walking
 
     @property
     def known_total(self) -> int | None:
         """How many rows the list holds in all: exact once it has ended, the service's count
         while that is still ahead of what arrived, else unknown (None)."""
         loaded = len(self._rows)
-        if self._ended:
+        if self.feed.ended:
             return loaded
-        return self.total if self.total and self.total > loaded else None
+        total = self.feed.total
+        return total + self._added if total and total + self._added > loaded else None
 
     @property
     def highlighted_row(self) -> T | None:
         """The row under the cursor, if the cursor is on a row."""
         return self._rows[self.cursor] if self.cursor < len(self._rows) else None
 
-    def append_rows(self, rows: Sequence[T], *, ended: bool, note: str = "") -> None:
-        """Add a page of rows; `ended` means the list is now complete (`note`: why, if early)."""
-        self._rows.extend(rows)
-        self._ended = ended
-        self._end_note = clean(note) if ended else ""
-        self._loading = self._requested = False
-        self._error = None
-        walking = self._walking
-        self._set_walking(walking and not ended)
-        self._changed()
-        if walking:
-            self.cursor = len(self._rows) - 1
-            self._scroll_to_cursor()
-        # After the paint: packing far pages (a third of a millisecond each) is no reason
-        # to show the new rows later.
-        self.call_after_refresh(self._settle_rows)
-        self.call_later(self._check_prefetch)
+    def has_key(self, key: Hashable) -> bool:
+        """Whether a row with this key is loaded (the set of keys is kept once asked for)."""
+        if self._keys is None:
+            assert self._key is not None, "PagedList(key=...) is needed to look rows up"
+            self._keys = {self._key(row) for row in self._rows}
+        return key in self._keys
 
-    def set_loading(self, loading: bool = True) -> None:
-        """Show that a page is in flight (a "Loading…" row after the last row)."""
-        self._loading = loading
-        if loading:
-            self._error = None
-            self.cursor = min(self.cursor, self._last_index())  # off the error row
-        self._changed()
+    # --- changing the list ---------------------------------------------------------------
 
-    def set_error(self, message: str) -> None:
-        """Show that the page failed, with a row the user can retry from."""
-        # Error messages quote the service's own words: cleaned like any service text.
-        self._error, self._loading, self._requested = clean(message), False, False
-        self._set_walking(False)
-        self._changed()
+    def show(self, source: PageSource[Any], to_rows: ToRows[T], *, keep: bool = False) -> None:
+        """Page through a new list. With `keep` (a reload, a new filter) the rows shown stay
+        until its first page arrives, and the cursor stays on the same row if it is there;
+        if that page fails, the list shown stays as it was."""
+        if not keep:
+            self._swap(RowStore(), cursor=0, scroll_y=0)
+        self.feed.start(source, to_rows, replace=keep)
 
-    def reset(self) -> None:
-        """Empty the list for a new query; a `LoadMore` follows unless `set_loading` comes first."""
-        self._rows.clear()
-        self._strips.clear()
-        self._ended = self._loading = False
-        self._end_note = ""
-        self._requested = True  # no LoadMore from the scroll below; the deferred check decides
-        self._error = self._clicked = None
-        self._set_walking(False)
-        self.set_reactive(PagedList.cursor, 0)
-        self.scroll_to(y=0, animate=False, force=True)
-        self._changed()
-        self._requested = False
-        self.call_later(self._check_prefetch)
+    def set_aside(self) -> ListState[T]:
+        """The list as it is, to `restore` later (a search shows in its place meanwhile)."""
+        source, to_rows = self.feed.source, self.feed.to_rows
+        state = ListState(source, to_rows, self._rows, self.cursor, self.scroll_y, self._added)
+        self._rows = RowStore()
+        return state
 
-    def replace_row(self, index: int, row: T) -> None:
-        """Replace one loaded row and redraw it."""
-        self._rows.replace(index, row)
-        for key in [key for key in self._strips.keys() if key[0] == index]:
-            self._strips.discard(key)
-        self.refresh_line(index)
+    def restore(self, state: ListState[T]) -> None:
+        """Show a list set aside, with its rows and place, without asking for anything."""
+        self._added = state.added
+        self._swap(state.rows, cursor=state.cursor, scroll_y=state.scroll_y)
+        self.feed.adopt(state.source, state.to_rows)
+        self.post_message(self.RowHighlighted(self, self.cursor, self.highlighted_row))
 
     def insert_rows(self, index: int, rows: Sequence[T]) -> None:
         """Insert rows (new entries at the top of a newest-first log); the cursor stays put."""
         if not rows:
             return
         self._rows.insert(index, rows)
+        self._added += len(rows)
+        if self._keys is not None and self._key is not None:
+            self._keys.update(self._key(row) for row in rows)
         self._strips.clear()
         self._changed()
         if self.cursor >= index and self._rows:
@@ -221,9 +221,70 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             self.scroll_to(y=self.scroll_y + len(rows), animate=False, immediate=True)
         self.refresh()
 
+    def append_rows(self, rows: Sequence[T]) -> None:
+        """Add rows at the end by hand (new entries of an oldest-first log)."""
+        self._rows.extend(rows)
+        self._added += len(rows)
+        if self._keys is not None and self._key is not None:
+            self._keys.update(self._key(row) for row in rows)
+        self._changed()
+
+    def replace_row(self, index: int, row: T) -> None:
+        """Replace one loaded row and redraw it."""
+        self._rows.replace(index, row)
+        for key in [key for key in self._strips.keys() if key[0] == index]:
+            self._strips.discard(key)
+        self.refresh_line(index)
+
     def refresh_rows(self) -> None:
         """Forget every drawn row, e.g. after a theme change."""
         self._strips.clear()
+        self.refresh()
+
+    def _take(self, rows: Sequence[T], replacing: bool) -> None:
+        """The feed's page arrived: add its rows, or put them in place of the rows shown."""
+        kept = self.highlighted_row  # the reader's row stays under the cursor
+        if replacing:
+            self._added = 0
+            store: RowStore[T] = RowStore()
+            store.extend(rows)
+            self._swap(store, cursor=self._index_of(kept, rows), scroll_y=None)
+        else:
+            self._rows.extend(rows)
+            if self._keys is not None and self._key is not None:
+                self._keys.update(self._key(row) for row in rows)
+        if self._arrange is not None:
+            arranged = self._arrange(list(self._rows))
+            store = RowStore()
+            store.extend(arranged)
+            self._swap(store, cursor=self._index_of(kept, arranged), scroll_y=None)
+        self._changed()
+        if self.feed.walking:
+            self.cursor = self._last_index()
+            self._scroll_to_cursor()
+        # After the paint: packing far pages is no reason to show the new rows later.
+        self.call_after_refresh(self._settle_rows)
+        self.call_later(self._check_prefetch)
+
+    def _index_of(self, row: T | None, rows: Sequence[T]) -> int:
+        """Where `row` is in `rows` (by key), else 0."""
+        if row is None or self._key is None:
+            return 0
+        wanted = self._key(row)
+        return next((index for index, each in enumerate(rows) if self._key(each) == wanted), 0)
+
+    def _swap(self, rows: RowStore[T], *, cursor: int, scroll_y: float | None) -> None:
+        """Put a whole store of rows in place of the current one."""
+        self._rows = rows
+        self._keys = None
+        self._strips.clear()
+        self._clicked = None
+        self._changed()
+        self.set_reactive(PagedList.cursor, min(cursor, max(0, len(rows) - 1)))
+        if scroll_y is not None:
+            self.scroll_to(y=scroll_y, animate=False, force=True, immediate=True)
+        else:
+            self._scroll_to_cursor()
         self.refresh()
 
     def notify_style_update(self) -> None:
@@ -235,44 +296,45 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         extra = 1 if self._status() is not None else 0
         self.virtual_size = Size(0, len(self._rows) + extra)
         self.refresh()
-        if self._bindings_state != (state := (self._error is not None, self._walking)):
+        state = (self.feed.error is not None, self.feed.walking)
+        if self._bindings_state != state:
             self._bindings_state = state
             self.refresh_bindings()
 
-    def _set_walking(self, walking: bool) -> None:
-        if walking != self._walking:
-            self._walking = walking
-            self._changed()
-
     def _last_index(self) -> int:
         """The last index the cursor may take: the error row counts, the loading row not."""
-        return len(self._rows) - (0 if self._error is not None else 1)
+        return len(self._rows) - (0 if self.feed.error is not None else 1)
 
     def _status(self) -> tuple[str, str] | None:
         """The text and component class of the row after the last row, if any."""
-        if self._error is not None:
-            # The key first: a long message is cropped at the right edge.
-            return f"⚠ Enter or r: retry · {self._error}", "paged-list--error"
-        if self._walking:
+        feed = self.feed
+        if feed.error is not None:
+            # The reason first: at 80 columns the end of the row is what gets cut.
+            hint = " · Enter or r: retry" if feed.retryable else ""
+            return f"⚠ {clean(feed.error)}{hint}", "paged-list--error"
+        if feed.walking:
             count = f"{len(self._rows):,}"
-            progress = f"{count} of {self.total:,}" if self.total else f"{count} rows"
+            total = feed.total
+            progress = f"{count} of {total:,}" if total else f"{count} rows"
             return f"Loading… {progress}", "paged-list--loading"
-        if self._loading:
+        if feed.loading:
             return "Loading…", "paged-list--loading"
-        if self._end_note:
-            return f"⚠ {self._end_note}", "paged-list--note"
+        if feed.end_note:
+            return f"⚠ {clean(feed.end_note)}", "paged-list--note"
         return None
+
+    # --- paging as the reader moves ----------------------------------------------------
 
     def _check_prefetch(self) -> None:
         """Ask for the next page if the cursor or view is near the loaded end."""
-        if self._ended or self._loading or self._requested or self._error is not None:
+        feed = self.feed
+        if feed.source is None or feed.ended or feed.loading or feed.error is not None:
             return
         height = self.scrollable_content_region.height
         prefetch = 2 * height if self._prefetch is None else self._prefetch
         bottom = max(self.cursor, self.scroll_offset.y + height - 1)
         if len(self._rows) - 1 - bottom <= prefetch:
-            self._requested = True
-            self.post_message(self.LoadMore(self))
+            feed.more()
 
     def validate_cursor(self, cursor: int) -> int:
         return max(0, min(cursor, self._last_index()))
@@ -314,6 +376,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._scroll_to_cursor()
         self._check_prefetch()
 
+    # --- drawing -------------------------------------------------------------------------
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         index = self.scroll_offset.y + y
@@ -331,27 +395,29 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         status = self._status()
         if status is not None and index == len(self._rows):
             names = [status[1]]
-            if self._error is not None and self.cursor == index:
+            if self.feed.error is not None and self.cursor == index:
                 names.append("paged-list--error-cursor")
             style = self.get_component_rich_style(*names)
             return fit_line(Text(status[0]), width, style, self.app.console)
-        if self._ended and not self._rows and y == self.size.height // 3:
+        if self.feed.ended and not self._rows and y == self.size.height // 3:
             text = Text(self.empty_text)
             text.align("center", width)
             style = self.get_component_rich_style("paged-list--empty")
             return fit_line(text, width, style, self.app.console)
         return Strip.blank(width, self.rich_style)
 
+    # --- keys and clicks -----------------------------------------------------------------
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
-            return self._error is not None
+            return self.feed.error is not None and self.feed.retryable
         if action == "cancel_walk":
-            return self._walking
+            return self.feed.walking
         return True
 
     def _move(self, index: int) -> None:
         """Move the cursor on the user's behalf (which stops a walk to the end)."""
-        self._set_walking(False)
+        self.feed.stop_walk()
         self._clicked = None
         self.cursor = index
 
@@ -377,24 +443,22 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     def action_last(self) -> None:
         """Go to the last row; if more pages remain, keep loading until the real end."""
         self._clicked = None
-        self._set_walking(not self._ended and self._error is None)
+        self.feed.walk()
         self.cursor = self._last_index()
         self._scroll_to_cursor()
-        self._check_prefetch()
 
     def action_cancel_walk(self) -> None:
-        self._set_walking(False)
+        self.feed.stop_walk()
 
     def action_retry(self) -> None:
-        if self._error is not None:
-            self.post_message(self.RetryRequested(self))
+        self.feed.retry()
 
     def action_select(self) -> None:
         index = self.cursor
         if index < len(self._rows):
             self.post_message(self.RowActivated(self, index, self._rows[index]))
-        elif self._error is not None:
-            self.post_message(self.RetryRequested(self))
+        elif self.feed.error is not None and self.feed.retryable:
+            self.feed.retry()
 
     async def _on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
@@ -17,10 +19,28 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.worker import get_current_worker
 
+from ..api.cursor import PageSource
+from ..api.models import Message as ApiMessage
 from ..render.document import Document
+from ..render.safety import clean
+from .feed import Feed, ToRows
 from .paged_rows import fit_line
 from .thread_message import ThreadMessage
+
+Convert = Callable[[ApiMessage], Document]
+"""Turns a message's body into a document (pure: it runs off the UI thread)."""
+
+# A first body this short is converted at once (a few milliseconds), so that the thread
+# appears with its first message; longer ones, and every other body, convert off the UI
+# thread.
+AT_ONCE = 20_000
+
+
+def _short(message: ApiMessage) -> bool:
+    return len(message.body) + len(message.quoted) <= AT_ONCE
+
 
 _BAR = "▌"  # the current message's left edge, as Textual draws a thick left border
 _GUTTER = 3  # the bar and a column of padding on the left, one on the right
@@ -59,23 +79,30 @@ class ThreadView(ScrollView, can_focus=True):
         Binding("pageup,b", "page_up", "Page up", show=False),
         Binding("home,g", "first", "First", show=False),
         Binding("end,G,shift+g", "last", "Last", show=False),
+        Binding("r", "retry", "Retry"),
     ]
 
     current: reactive[int] = reactive(0, init=False, repaint=False)
     """Index of the current message."""
 
-    class MoreWanted(Message):
-        """The reader is near the last loaded message: the next page is wanted."""
+    class BodiesConverted(Message):
+        """Converted bodies wait in `_converted` (posted from the converting thread)."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, convert: Convert | None = None, *, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self._convert = convert
+        self.feed: Feed[ThreadMessage] = Feed(self, self._take, self._feed_changed)
+        # Bodies converted by the worker thread, waiting to be shown (deque: thread-safe).
+        self._converted: deque[tuple[ThreadMessage, Document]] = deque()
+        self._handover_pending = False
         self._messages: list[ThreadMessage] = []
         self._tops: list[int] = [0]  # first line of each message; the last is the total
         self._width = 0
+        self._status_text = ""
         self._anchor = (0, 0)  # (message, line within it) at the top of the view
         self._moving = False  # a scroll made by the view itself, not by the reader
-        self._more_asked = False  # until the next page comes
-        self._to_end = False  # End was pressed: each new page moves on to its last message
         self._strips: LRUCache[tuple[int, int, int, int, bool], Strip] = LRUCache(_CACHE_SIZE)
 
     @property
@@ -88,19 +115,76 @@ class ThreadView(ScrollView, can_focus=True):
         """The message `t`, `o` and `n`/`p` act on."""
         return self._messages[self.current] if self._messages else None
 
-    def add_messages(self, messages: Iterable[ThreadMessage]) -> None:
-        """Append the next page's messages."""
-        self._messages.extend(messages)
-        self._more_asked = False
+    def show(self, source: PageSource[Any], to_messages: ToRows[ThreadMessage]) -> None:
+        """Page through a thread: `to_messages` turns each page into its messages."""
+        self.feed.start(source, to_messages, replace=False)
+
+    def _take(self, messages: Sequence[ThreadMessage], replacing: bool) -> None:
+        """A page arrived: lay its messages out, and convert their bodies."""
+        new = list(messages)
+        first = new[0].message if new else None
+        convert = self._convert
+        if convert is not None and not self._messages and first and _short(first):
+            new[0].show(convert(first))
+        pending = [message for message in new if message.document is None]
+        if pending and convert is not None:
+            self.run_worker(
+                lambda: self._convert_bodies(pending),
+                thread=True,
+                group="convert",
+                exit_on_error=False,
+            )
+        self._messages.extend(new)
         self._lay_out()
-        if self._to_end:
-            self.action_last()
+        if self.feed.walking:
+            self.go(len(self._messages) - 1, walking=True)
 
     def show_documents(self, converted: Iterable[tuple[ThreadMessage, Document]]) -> None:
-        """Take converted bodies, all in one layout."""
+        """Take converted bodies, all in one layout (without `convert`, bodies come here)."""
         for message, document in converted:
             message.show(document)
         self._lay_out()
+
+    def _convert_bodies(self, messages: list[ThreadMessage]) -> None:
+        # In order, off the UI thread: the first screenful shows while the rest converts,
+        # and a 500 KB body never freezes the keys. Finished bodies are handed over in
+        # batches: one layout for all that finished while the UI was busy, not one each.
+        # A thread cannot be stopped from outside: once the view has gone (its workers
+        # cancelled), the loop stops itself rather than convert a page nobody will read.
+        worker = get_current_worker()
+        for message in messages:
+            if worker.is_cancelled:
+                return
+            assert self._convert is not None
+            self._converted.append((message, self._convert(message.message)))
+            if not self._handover_pending:
+                self._handover_pending = True
+                self.post_message(self.BodiesConverted())
+
+    def on_thread_view_bodies_converted(self) -> None:
+        self._handover_pending = False  # before draining: a body added after it posts again
+        ready: list[tuple[ThreadMessage, Document]] = []
+        while self._converted:
+            ready.append(self._converted.popleft())
+        self.show_documents(ready)
+
+    def _feed_changed(self) -> None:
+        """Loading, a failure or the end changed: the status lines below the last message."""
+        self._lay_out()
+        self.refresh_bindings()
+
+    def status(self) -> str:
+        """What the line after the last message says: loading, a failure, or the end."""
+        feed = self.feed
+        if feed.error is not None:
+            hint = " · r: retry" if feed.retryable else ""
+            return f"⚠ {clean(feed.error)}{hint}"
+        if feed.loading:
+            count = len(self._messages)
+            return f"Loading messages… {count:,} so far" if feed.walking else "Loading messages…"
+        if feed.ended and not self._messages:
+            return "This topic has no messages."
+        return f"⚠ {clean(feed.end_note)}" if feed.end_note else ""
 
     def top_of(self, index: int) -> int:
         """The first line of message `index` in the whole thread."""
@@ -110,9 +194,10 @@ class ThreadView(ScrollView, can_focus=True):
         """The index of the message drawn on `line` of the whole thread (a gap: the one above)."""
         return max(0, min(bisect_right(self._tops, line) - 1, len(self._messages) - 1))
 
-    def go(self, index: int) -> None:
+    def go(self, index: int, *, walking: bool = False) -> None:
         """Make message `index` current and put its first line at the top."""
-        self._to_end = False
+        if not walking:
+            self.feed.stop_walk()
         if not self._messages:
             return
         index = max(0, min(index, len(self._messages) - 1))
@@ -131,7 +216,8 @@ class ThreadView(ScrollView, can_focus=True):
         console = self.app.console
         heights = [len(m.lines(width, console)) + _GAP for m in self._messages]
         self._tops = [0, *accumulate(heights)]
-        self.virtual_size = Size(0, self._tops[-1])
+        self._status_text = self.status()
+        self.virtual_size = Size(0, self._tops[-1] + (1 if self._status_text else 0))
         self.refresh()
         if self._messages:
             message, offset = self._anchor
@@ -152,7 +238,7 @@ class ThreadView(ScrollView, can_focus=True):
         if self._moving or not self._messages:
             return
         # The reader scrolled: remember where, and read on from the message at the top.
-        self._to_end = False
+        self.feed.stop_walk()
         top = round(new_value)
         index = self.message_at(top)
         self._anchor = (index, top - self._tops[index])
@@ -167,13 +253,12 @@ class ThreadView(ScrollView, can_focus=True):
 
     def _check_more(self) -> None:
         """Ask for the next page while the reader is within three screens of the end."""
-        if self._more_asked or not self.size.height or not self._messages:
+        if not self.size.height or not self._messages:
             return
         bottom = self.scroll_offset.y + self.size.height
         near_end = self.virtual_size.height - bottom < 3 * self.size.height
         if near_end or self.current >= len(self._messages) - 3:
-            self._more_asked = True
-            self.post_message(self.MoreWanted())
+            self.feed.more()
 
     def on_resize(self) -> None:
         if self._content_width() != self._width:
@@ -187,6 +272,9 @@ class ThreadView(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         line = self.scroll_offset.y + y
+        if line == self._tops[-1] and self._status_text:
+            text = fit_line(Text(self._status_text, style="italic"), width, None, self.app.console)
+            return text.apply_style(self.rich_style)
         if not self._messages or line >= self._tops[-1]:
             return Strip.blank(width, self.rich_style)
         index = self.message_at(line)
@@ -249,12 +337,21 @@ class ThreadView(ScrollView, can_focus=True):
     def action_last(self) -> None:
         """Go to the last message, loading page after page until the real last one."""
         self.go(len(self._messages) - 1)
-        self._to_end = True
+        self.feed.walk()
+
+    def action_retry(self) -> None:
+        """Ask again for the page that failed."""
+        self.feed.retry()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "retry":
+            return self.feed.error is not None and self.feed.retryable
+        return True
 
     async def _on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and self._messages:
             line = self.scroll_offset.y + offset.y
             if line < self._tops[-1]:
-                self._to_end = False
+                self.feed.stop_walk()
                 self.current = self.message_at(line)

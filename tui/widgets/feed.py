@@ -1,0 +1,200 @@
+"""Feeding one list widget from one page source: a page in flight at most, failures kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+from textual.message import Message
+from textual.widget import Widget
+
+from ..api.cursor import PageSource
+from ..api.errors import describe, retryable
+
+RowT = TypeVar("RowT")
+
+ToRows = Callable[[Any], Sequence[RowT]]
+"""Turns a page of the source (None once it has ended) into the rows it adds."""
+
+
+class FeedMessage(Message):
+    """A message about a widget's feed; `widget` is the list it feeds."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    @property
+    def control(self) -> Widget:
+        """The widget the feed belongs to (for `@on` selectors)."""
+        return self.widget
+
+
+class PageLoaded(FeedMessage):
+    """A page arrived and its rows are in the widget; `page` is as the source gave it."""
+
+    def __init__(self, widget: Widget, page: Any) -> None:
+        super().__init__(widget)
+        self.page = page
+
+
+class PageFailed(FeedMessage):
+    """A page could not be loaded: `error` says why, `retry()` asks again.
+
+    `kept` is true when a new list failed to take the place of the one shown: the rows
+    already there stay, and so does the list they came from.
+    """
+
+    def __init__(
+        self, widget: Widget, error: Exception, retry: Callable[[], None], *, kept: bool
+    ) -> None:
+        super().__init__(widget)
+        self.error = error
+        self.retry = retry
+        self.kept = kept
+
+
+class Feed(Generic[RowT]):
+    """The paging of one widget: its source, whether a page is in flight, the last failure.
+
+    The source alone knows whether the list has ended; the feed knows what it is fetching;
+    the widget knows what is on screen. The widget calls `more()` as its reader nears the
+    loaded end, and `walk()` for End: page after page until the real end, in one worker.
+    """
+
+    def __init__(
+        self,
+        widget: Widget,
+        take: Callable[[Sequence[RowT], bool], None],
+        changed: Callable[[], None],
+    ) -> None:
+        self._widget = widget
+        self._take = take  # (rows, replacing): the widget adds the rows, or swaps them in
+        self._changed = changed  # loading, failure or walking changed: redraw the status
+        self.source: PageSource[Any] | None = None
+        self.to_rows: ToRows[RowT] = _no_rows
+        self._previous: tuple[PageSource[Any] | None, ToRows[RowT]] | None = None
+        self.loading = False
+        self.error: str | None = None  # why the last page failed, in words
+        self.retryable = True  # whether asking again could help with that failure
+        self.walking = False
+        self._fetches = 0  # a worker whose number is not the last is stale
+
+    @property
+    def ended(self) -> bool:
+        """Whether the whole list has arrived."""
+        return self.source is not None and self.source.ended
+
+    @property
+    def total(self) -> int | None:
+        """How many rows the service says the list has, if it said."""
+        return self.source.total_count if self.source is not None else None
+
+    @property
+    def end_note(self) -> str:
+        """Why the list ended early, when it did."""
+        return self.source.end_note if self.source is not None and self.source.ended else ""
+
+    def start(self, source: PageSource[Any], to_rows: ToRows[RowT], *, replace: bool) -> None:
+        """Page through `source`; with `replace`, the rows shown stay until its first page."""
+        self._previous = (self.source, self.to_rows) if replace else None
+        self.source, self.to_rows = source, to_rows
+        self.error = None
+        self.walking = False
+        self._fetch(replacing=replace)
+
+    def adopt(self, source: PageSource[Any] | None, to_rows: ToRows[RowT]) -> None:
+        """Take over a list whose rows are already shown (a list set aside, shown again)."""
+        self._fetches += 1
+        self._widget.workers.cancel_group(self._widget, "page")
+        self.source, self.to_rows = source, to_rows
+        self.loading = self.walking = False
+        self.error = None
+        self._changed()
+
+    def more(self) -> None:
+        """Fetch the next page, unless one is in flight, the list ended or the last failed."""
+        if self.source is not None and not (self.loading or self.error or self.source.ended):
+            self._fetch(replacing=False)
+
+    def retry(self) -> None:
+        """Ask again for the page that failed."""
+        if self.error is not None:
+            self.error = None
+            self._fetch(replacing=False)
+
+    def walk(self) -> None:
+        """Fetch page after page until the list ends (or fails, or `stop_walk`)."""
+        if self.source is None or self.source.ended or self.error is not None:
+            return
+        self.walking = True
+        self._changed()
+        self.more()
+
+    def stop_walk(self) -> None:
+        """Stop after the page in flight."""
+        if self.walking:
+            self.walking = False
+            self._changed()
+
+    def _fetch(self, *, replacing: bool) -> None:
+        source = self.source
+        if source is None:
+            return
+        self._fetches += 1
+        self.loading = True
+        self._changed()
+        fetch, to_rows = self._fetches, self.to_rows
+
+        # A function, not a coroutine: a worker cancelled before it starts leaves nothing.
+        async def work() -> None:
+            await self._load(fetch, source, to_rows, replacing)
+
+        # (Textual's annotation infers the result as Never for an async function.)
+        self._widget.run_worker(
+            work,  # type: ignore[arg-type]
+            group="page",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load(
+        self, fetch: int, source: PageSource[Any], to_rows: ToRows[RowT], replacing: bool
+    ) -> None:
+        try:
+            while True:
+                page = await source.next_page()
+                rows = to_rows(page)
+                if fetch != self._fetches:
+                    return  # a newer list took this one's place
+                self._take(rows, replacing)
+                replacing = False
+                self._widget.post_message(PageLoaded(self._widget, page))
+                if not self.walking or source.ended:
+                    break
+        except Exception as error:  # every failure ends in a visible state, never "Loading…"
+            if fetch == self._fetches:
+                self._failed(error, source, to_rows, replacing)
+        finally:
+            if fetch == self._fetches:
+                self.loading = False
+                self.walking = self.walking and not self.ended and self.error is None
+                self._changed()
+
+    def _failed(
+        self, error: Exception, source: PageSource[Any], to_rows: ToRows[RowT], replacing: bool
+    ) -> None:
+        if replacing and self._previous is not None:
+            self.source, self.to_rows = self._previous  # the list shown stays as it was
+
+            def retry() -> None:
+                self.start(source, to_rows, replace=True)
+
+            self._widget.post_message(PageFailed(self._widget, error, retry, kept=True))
+            return
+        self.error, self.retryable = describe(error), retryable(error)
+        self._widget.post_message(PageFailed(self._widget, error, self.retry, kept=False))
+
+
+def _no_rows(page: Any) -> Sequence[Any]:
+    return list(page.data) if page is not None else []
