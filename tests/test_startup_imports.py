@@ -31,7 +31,10 @@ NOT_AT_FIRST_PAINT = (
     "keyring",  # saved sign-ins of a real account
     "tui.config.saved",
     "truststore",  # TLS to a real service
-    "tui.api.deferred_models",  # models of threads, the activity log and sign-in
+    "tui.api.models.messages",  # models of threads, the activity log, groups and sign-in
+    "tui.api.models.activity",
+    "tui.api.models.groups",
+    "tui.api.models.account",
     "tui.demo.topics",  # demo endpoints other than getsubs
     "tui.demo.messages",
     "tui.demo.activity",

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from . import memory
 from .api.client import ServiceClient
 from .api.library import Library
-from .api.models import Membership
+from .api.models.memberships import Membership
 from .config.account import AccountSession
 from .render.safety import clean
 from .screens.groups import GroupsScreen

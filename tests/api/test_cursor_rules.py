@@ -9,7 +9,8 @@ import pytest
 
 from tests.fixtures import response
 from tui.api.cursor import PageCursor
-from tui.api.models import Page, Topic
+from tui.api.models.page import Page
+from tui.api.models.topics import Topic
 
 
 class ScriptedList:

@@ -14,17 +14,13 @@ from typing import Any
 import pytest
 
 from tests.fixtures import RESPONSES, response
-from tui.api.models import (
-    ActivityEntry,
-    ErrorBody,
-    Group,
-    LoginResult,
-    Membership,
-    Message,
-    Page,
-    Topic,
-    TopicPage,
-)
+from tui.api.models.account import ErrorBody, LoginResult
+from tui.api.models.activity import ActivityEntry
+from tui.api.models.groups import Group
+from tui.api.models.memberships import Membership
+from tui.api.models.messages import Message, TopicPage
+from tui.api.models.page import Page
+from tui.api.models.topics import Topic
 
 PACIFIC_STANDARD = timezone(timedelta(hours=-8))
 PACIFIC_DAYLIGHT = timezone(timedelta(hours=-7))

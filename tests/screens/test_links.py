@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_snapshots import keys, read_thread
-from tui.api.models import Message
+from tui.api.models.messages import Message
 from tui.app import LurkerApp
 from tui.render.document import Link
 from tui.screens import links

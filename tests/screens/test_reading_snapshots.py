@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from tests.screens.harness import make_app, until
 from tests.screens.test_snapshots import keys, quiet, read_thread
 from tui.api.library import Library
-from tui.api.models import Message
+from tui.api.models.messages import Message
 from tui.screens.links import LinkPicker
 from tui.screens.thread import ThreadScreen
 from tui.widgets.message_body import convert_body

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import httpx
 import pydantic
 
-from . import models  # models.X for the deferred ones: created on the first call needing them
 from .backoff import RetryPolicy, parse_retry_after
 from .body import ACCEPT_ENCODING, BodyLimits, check_values, read_body
 from .errors import (
@@ -22,14 +21,21 @@ from .errors import (
     TransportError,
     UnexpectedResponseError,
 )
-from .models import Membership, Page, Topic
+from .models.memberships import Membership
+from .models.page import Page
+from .models.topics import Topic
 from .origin import api_root
 from .params import ActivityQuery, Params, encode
 from .redact import protect_logs
 from .transport import decode, transport_error, unwrap_extended
 
+# The models of the calls the group list does not make are imported by those calls: each
+# module builds its classes on import (about 10 ms in all), which start-up need not wait for.
 if TYPE_CHECKING:
-    from .models import ActivityEntry, Group, Message, TopicPage, User
+    from .models.account import User
+    from .models.activity import ActivityEntry
+    from .models.groups import Group
+    from .models.messages import Message, TopicPage
 
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
 Sleep = Callable[[float], Awaitable[None]]
@@ -146,7 +152,9 @@ class ServiceClient:
         form: Params = {"email": email, "password": password, "twofactor": twofactor}
         if token:
             form["token"] = True
-        result = await self._call("login", form, models.LoginResult, write=True)
+        from .models.account import LoginResult
+
+        result = await self._call("login", form, LoginResult, write=True)
         self.user = result.user
         if token and result.token:
             self.use_token(result.token)
@@ -163,7 +171,9 @@ class ServiceClient:
 
     async def get_user(self) -> User:
         """The signed-in account."""
-        return await self._call("getuser", {}, models.User)
+        from .models.account import User
+
+        return await self._call("getuser", {}, User)
 
     # --- reads --------------------------------------------------------------------------------
 
@@ -178,7 +188,9 @@ class ServiceClient:
         self, *, group_id: int | str | None = None, group_name: str | None = None
     ) -> Group:
         """One group, by id or name."""
-        return await self._call("getgroup", _group(group_id, group_name), models.Group)
+        from .models.groups import Group
+
+        return await self._call("getgroup", _group(group_id, group_name), Group)
 
     async def get_topics(
         self,
@@ -219,7 +231,9 @@ class ServiceClient:
             "limit": limit,
             "page_token": page_token,
         }
-        return await self._call("gettopic", params, models.TopicPage)
+        from .models.messages import TopicPage
+
+        return await self._call("gettopic", params, TopicPage)
 
     async def get_messages(
         self,
@@ -239,7 +253,9 @@ class ServiceClient:
             "limit": limit,
             "page_token": page_token,
         }
-        return await self._call("getmessages", params, Page[models.Message])
+        from .models.messages import Message
+
+        return await self._call("getmessages", params, Page[Message])
 
     async def get_activity_log(
         self,
@@ -257,7 +273,9 @@ class ServiceClient:
             "limit": limit,
             "page_token": page_token,
         }
-        return await self._call("getactivitylog", params, Page[models.ActivityEntry])
+        from .models.activity import ActivityEntry
+
+        return await self._call("getactivitylog", params, Page[ActivityEntry])
 
     # --- plumbing -----------------------------------------------------------------------------
 

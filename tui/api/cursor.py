@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Generic, Protocol, TypeVar
 
-from .models import Page, PageToken
+from .models.page import Page, PageToken
 
 PageT = TypeVar("PageT", bound="Page[Any]")
 PageT_co = TypeVar("PageT_co", covariant=True)

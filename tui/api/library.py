@@ -6,11 +6,14 @@ from typing import TYPE_CHECKING
 
 from .client import ServiceClient
 from .cursor import PageCursor
-from .models import Membership, Page, Topic
+from .models.memberships import Membership
+from .models.page import Page
+from .models.topics import Topic
 from .params import ActivityQuery
 
 if TYPE_CHECKING:
-    from .models import ActivityEntry, TopicPage
+    from .models.activity import ActivityEntry
+    from .models.messages import TopicPage
 
 
 class Library:

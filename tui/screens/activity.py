@@ -13,7 +13,9 @@ from textual.widgets import Footer, Header, Static
 
 from ..api.errors import RateLimitError, describe
 from ..api.library import Library
-from ..api.models import ActivityEntry, Membership, Page
+from ..api.models.activity import ActivityEntry
+from ..api.models.memberships import Membership
+from ..api.models.page import Page
 from ..api.params import ActivityQuery
 from ..render.html import entry_text
 from ..render.safety import clean

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from rich.text import Text
 
-from ..api.models import Membership
+from ..api.models.memberships import Membership
 from ..render.safety import clean, safe_text
 from ..render.when import relative
 

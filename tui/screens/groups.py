@@ -11,7 +11,8 @@ from textual.message import Message
 from textual.widgets import Footer, Header, Static
 
 from ..api.library import Library
-from ..api.models import Membership, Page
+from ..api.models.memberships import Membership
+from ..api.models.page import Page
 from ..render.safety import clean
 from ..widgets.paged_list import PagedList
 from .group_rows import GroupRow, ordered, render_group_row

@@ -11,7 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from ..api.library import Library
-from ..api.models import MemberLabel, Topic, TopicPage
+from ..api.models.memberships import MemberLabel
+from ..api.models.messages import TopicPage
+from ..api.models.topics import Topic
 from ..render.safety import clean, safe_text
 from ..render.when import count
 from ..widgets.feed import PageLoaded

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from rich.text import Text
 
-from ..api.models import Topic
+from ..api.models.topics import Topic
 from ..render.colors import chip
 from ..render.safety import safe_text
 from ..render.when import relative

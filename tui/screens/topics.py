@@ -12,7 +12,9 @@ from textual.widgets import Footer, Header, Input, Static
 
 from ..api.errors import LurkerError, describe
 from ..api.library import Library
-from ..api.models import Membership, Page, Topic
+from ..api.models.memberships import Membership
+from ..api.models.page import Page
+from ..api.models.topics import Topic
 from ..render.safety import clean
 from ..render.when import count
 from ..widgets.feed import PageFailed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..api.models import Message
+from ..api.models.messages import Message
 from ..render.document import Document
 from ..render.html import convert_cached
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..api.models import MemberLabel, Message
+from ..api.models.memberships import MemberLabel
+from ..api.models.messages import Message
 from ..render.colors import chip
 from ..render.document import Document
 from ..render.render import render_document

@@ -22,7 +22,7 @@ from textual.strip import Strip
 from textual.worker import get_current_worker
 
 from ..api.cursor import PageSource
-from ..api.models import Message as ApiMessage
+from ..api.models.messages import Message as ApiMessage
 from ..render.document import Document
 from ..render.safety import clean
 from .feed import Feed, ToRows

@@ -1,17 +1,10 @@
-"""Pydantic models of the service's resources (api-reference §2, as api-reality shows them).
-
-The models the group list needs are defined here; the others (threads, activity, sign-in)
-live in `deferred_models`, imported on first use of one of their names here: creating
-those classes took about 9 ms of start-up.
-"""
+"""A subscription to a group (getsubs), with the caller's permissions and member labels."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from pydantic import AliasChoices, Field
 
-from pydantic import AliasChoices, Field, field_validator
-
-from .fields import (
+from ..fields import (
     ApiModel,
     Count,
     Flag,
@@ -22,60 +15,6 @@ from .fields import (
     Timestamp,
     new_list,
 )
-
-if TYPE_CHECKING:
-    from .deferred_models import (
-        ActivityEntry,
-        Attachment,
-        ErrorBody,
-        ExtraMemberDataColumn,
-        Group,
-        LoginResult,
-        Message,
-        Success,
-        TopicPage,
-        User,
-    )
-
-__all__ = [
-    "ActivityEntry",
-    "Attachment",
-    "ErrorBody",
-    "ExtraMemberDataColumn",
-    "Group",
-    "Hashtag",
-    "LoginResult",
-    "MemberLabel",
-    "Membership",
-    "Message",
-    "Page",
-    "PageToken",
-    "Perms",
-    "Success",
-    "Topic",
-    "TopicPage",
-    "User",
-]
-
-ItemT = TypeVar("ItemT")
-
-PageToken = int | str
-
-
-class Page(ApiModel, Generic[ItemT]):
-    """One page of a list endpoint; `data` is never None here even when the service sent null."""
-
-    object: Text = "list"
-    total_count: Count = 0
-    start_item: Count = 0
-    end_item: Count = 0
-    has_more: Flag = False
-    next_page_token: PageToken | None = None
-    sort_field: Text = ""
-    sort_dir: Text = ""
-    second_order: Text = ""
-    query: Text = ""
-    data: ListOf[ItemT] = Field(default_factory=new_list)
 
 
 class Perms(ApiModel):
@@ -133,39 +72,6 @@ class Perms(ApiModel):
     sub_page: Flag = False
     mod_page: Flag = False
     can_ask: Flag = False
-
-
-class Hashtag(ApiModel):
-    """A topic or message hashtag, with the colour the group gave it."""
-
-    id: Identifier = 0
-    group_id: Identifier = 0
-    topic_count: Count = 0
-    created: Timestamp = None
-    last_message_date: Timestamp = None
-    name: Text = ""
-    description: LongText = ""
-    color_name: Text = ""
-    color_hex: Text = ""
-    mods_only_post: Flag = False
-    mods_only_replies: Flag = False
-    no_email: Flag = False
-    moderated: Flag = False
-    special: Flag = False
-    replies_unmoderated: Flag = False
-    locked: Flag = False
-    close_instead_of_delete: Flag = False
-    until: Text = ""
-    reply_to: Text = ""
-    muted: bool | None = None
-    followed: bool | None = None
-
-
-def hashtags_as_objects(value: Any) -> Any:
-    # One real client types topic hashtags as plain strings; the reference says objects.
-    if isinstance(value, list):
-        return [{"name": item} if isinstance(item, str) else item for item in value]
-    return value
 
 
 class MemberLabel(ApiModel):
@@ -254,37 +160,3 @@ class Membership(ApiModel):
     def is_owner_or_moderator(self) -> bool:
         """Whether the caller moderates this group."""
         return self.mod_status not in ("", "sub_modstatus_none")
-
-
-class Topic(ApiModel):
-    """A topic of a group's archive (gettopics items, gettopic's `topic`)."""
-
-    id: Identifier = 0
-    object: Text = "topic"
-    created: Timestamp = None
-    updated: Timestamp = None
-    group_id: Identifier = 0
-    group_subject_tag: Text = ""
-    subject: Text = ""
-    summary: LongText = ""
-    name: Text = ""
-    profile_photo_url: Text = ""
-    num_messages: Count = 0
-    is_sticky: Flag = False
-    is_moderated: Flag = False
-    is_closed: Flag = False
-    has_attachments: Flag = False
-    reply_to: Text = ""
-    most_recent_message: Timestamp = None
-    hashtags: ListOf[Hashtag] = Field(default_factory=new_list)
-
-    _hashtags = field_validator("hashtags", mode="before")(hashtags_as_objects)
-
-
-def __getattr__(name: str) -> Any:
-    # Only names not defined here get this far: the exported ones are the deferred models.
-    if name in __all__:
-        from . import deferred_models
-
-        return getattr(deferred_models, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
