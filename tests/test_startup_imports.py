@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Each is needed only later: another screen, another endpoint, a real account, or a command.
 NOT_AT_FIRST_PAINT = (
-    "tui.config.commands",  # lurker login|logout|config
+    "tui.cli.account",  # lurker login|logout|config
     "tui.screens.login",  # a real account without a saved sign-in
     "tomllib",  # a config file, when there is one
     "tui.demo.server",  # lurker demo-server (uvicorn)

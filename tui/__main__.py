@@ -1,8 +1,7 @@
-"""The `lurker` command: the reader, `lurker login|logout|config`, or `lurker demo-server`."""
+"""The `lurker` command: the reader, or one of the commands in `tui.cli`."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -14,9 +13,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["demo-server"]:
-        return _demo_server(args[1:])
+        from .cli.demo_server import run as serve
+
+        return serve(args[1:])
     if args[:1] and args[0] in ACCOUNT_COMMANDS:
-        from .config.commands import run
+        from .cli.account import run
 
         return run(args[0], args[1:])
     return _reader(args)
@@ -30,13 +31,13 @@ def _reader(args: list[str]) -> int:
     # installed package when the first model is built (3 to 7 ms of start-up).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from .api.errors import LurkerError
+    from .config.settings import SettingsError, load
     from .render.safety import clean
-    from .settings import SettingsError, load
 
     try:
         settings = load(args)
         from .app import LurkerApp
-        from .connection import open_account
+        from .config.connection import open_account
 
         session = open_account(settings)
         app = LurkerApp(settings, session.client, session=None if settings.demo else session)
@@ -46,38 +47,6 @@ def _reader(args: list[str]) -> int:
         return 2
     app.run()
     return app.return_code or 0
-
-
-def _demo_server(args: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="lurker demo-server",
-        description="Serve the built-in demo service on this machine (127.0.0.1).",
-    )
-    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
-    parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
-    parser.add_argument("--topics", type=int, default=10_000, help="size of the large group")
-    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to answers")
-    parser.add_argument("--error-rate", type=float, default=0.0, help="fraction of 'server' errors")
-    parser.add_argument("--drop-rate", type=float, default=0.0, help="fraction of dropped answers")
-    parser.add_argument(
-        "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
-    )
-    options = parser.parse_args(args)
-    from .demo import DemoConfig
-    from .demo.server import serve
-
-    config = DemoConfig(
-        big_group_topics=options.topics,
-        latency=options.latency,
-        error_rate=options.error_rate,
-        drop_rate=options.drop_rate,
-        rate_limit=options.rate_limit,
-    )
-    try:
-        serve(port=options.port, api_key=options.api_key, config=config)
-    except KeyboardInterrupt:
-        pass
-    return 0
 
 
 if __name__ == "__main__":

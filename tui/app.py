@@ -18,9 +18,9 @@ from .api.client import ServiceClient
 from .api.library import Library
 from .api.models.memberships import Membership
 from .config.account import AccountSession
+from .config.settings import DEMO_HINT, Settings
 from .render.safety import clean
 from .screens.groups import GroupsScreen
-from .settings import DEMO_HINT, Settings
 from .state import load_state, save_state
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded

@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 from tui.api import ServiceClient
 from tui.app import LurkerApp
+from tui.config.settings import Settings
 from tui.demo import DemoConfig, DemoService, demo_transport
-from tui.settings import Settings
 
 # The data's "now", fixed so every run reads the same data (the tests' moment).
 DATA_NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)

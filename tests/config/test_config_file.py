@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tui.__main__ import main
-from tui.settings import Settings, SettingsError, load
+from tui.config.settings import Settings, SettingsError, load
 
 PROFILES = """\
 profile = "work"

@@ -16,11 +16,11 @@ import pytest
 import trustme
 
 from tui.api import errors as e
+from tui.config.connection import open_account
 from tui.config.credentials import AccountClient
 from tui.config.messages import sign_in_message
+from tui.config.settings import Settings, SettingsError
 from tui.config.tls import ssl_context
-from tui.connection import open_account
-from tui.settings import Settings, SettingsError
 
 USER = {"object": "user", "id": 7, "email": "tls@example.com", "csrf_token": "1"}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import select
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -108,3 +109,15 @@ def test_serve_refuses_non_loopback_hosts() -> None:
         serve(0, "k", host="0.0.0.0")
     with pytest.raises(ValueError, match="loopback"):
         serve(0, "k", host="example.com")
+
+
+def test_a_busy_port_is_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.__main__ import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["demo-server", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"lurker demo-server: port {port} is in use; choose another")

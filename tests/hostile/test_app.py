@@ -16,11 +16,11 @@ from tests.hostile.server import HostileServer
 from tests.hostile.test_client import FAILURES
 from tests.screens.harness import settle, until
 from tui.app import LurkerApp
+from tui.config.settings import Settings
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.settings import Settings
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 

@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 from tests.conftest import demo_config
 from tui.api import ServiceClient
 from tui.app import LurkerApp
+from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
-from tui.settings import Settings
 
 
 def make_app(

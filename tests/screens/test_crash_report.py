@@ -11,8 +11,8 @@ from pathlib import Path
 SCRIPT = textwrap.dedent(
     """
     from tui.app import LurkerApp
-    from tui.connection import open_client
-    from tui.settings import load
+    from tui.config.connection import open_client
+    from tui.config.settings import load
 
     class CrashingApp(LurkerApp):
         def on_ready(self) -> None:

@@ -12,10 +12,10 @@ from tui.app import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore
+from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.login import LoginScreen
 from tui.screens.topics import TopicsScreen
-from tui.settings import Settings
 from tui.widgets.paged_list import PagedList
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import httpx
 import pydantic
 
+from .answers import decode, transport_error, unwrap_extended
 from .backoff import RetryPolicy, parse_retry_after
 from .body import ACCEPT_ENCODING, BodyLimits, check_values, read_body
 from .errors import (
@@ -27,7 +28,6 @@ from .models.topics import Topic
 from .origin import api_root
 from .params import ActivityQuery, Params, encode
 from .redact import protect_logs
-from .transport import decode, transport_error, unwrap_extended
 
 # The models of the calls the group list does not make are imported by those calls: each
 # module builds its classes on import (about 10 ms in all), which start-up need not wait for.

@@ -52,14 +52,29 @@ def _require_loopback(host: str) -> None:
         raise ValueError(f"the demo service only listens on loopback addresses, not {host!r}")
 
 
+def listen(port: int, host: str = "127.0.0.1") -> socket.socket:
+    """A socket bound to a loopback address (port 0 picks a free one); OSError if taken."""
+    _require_loopback(host)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def serve(
     port: int = 8765,
     api_key: str = "demo-key",
     host: str = "127.0.0.1",
     config: DemoConfig | None = None,
+    sock: socket.socket | None = None,
 ) -> None:
     """Serve the demo API until interrupted (port 0 picks a free port; api_key beats config's)."""
-    _require_loopback(host)
+    sock = sock or listen(port, host)
     service = DemoService(replace(config or DemoConfig(), api_key=api_key))
     uvicorn_config = uvicorn.Config(
         service,
@@ -72,4 +87,4 @@ def serve(
         server_header=False,
     )
     logging.getLogger("uvicorn.error").addFilter(_HideDeliberateDrops())
-    _AnnouncingServer(uvicorn_config, api_key).run()
+    _AnnouncingServer(uvicorn_config, api_key).run(sockets=[sock])

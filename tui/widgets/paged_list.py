@@ -12,16 +12,16 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tui.api.cursor import PageSource
-from tui.render.safety import clean
-from tui.widgets.feed import Feed, ToRows
-from tui.widgets.paged_messages import RowMessage
-from tui.widgets.paged_rows import fit_line
-from tui.widgets.row_store import PAGE_ROWS, RowStore
+from ..api.cursor import PageSource
+from ..render.safety import clean
+from .feed import Feed, ToRows
+from .paged_rows import fit_line
+from .row_store import PAGE_ROWS, RowStore
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -30,6 +30,21 @@ RowRenderer = Callable[[T, int, bool], Text]
 """Draws one row as one line: `(row, width, selected) -> Text`."""
 
 _CACHE_SIZE = 2048
+
+
+class RowMessage(Message, Generic[R]):
+    """A message about one row of a `PagedList`: its `index` and the `row` itself."""
+
+    def __init__(self, paged_list: PagedList[Any], index: int, row: R) -> None:
+        super().__init__()
+        self.list = paged_list
+        self.index = index
+        self.row = row
+
+    @property
+    def control(self) -> PagedList[Any]:
+        """The list that sent the message (for `@on` selectors)."""
+        return self.list
 
 
 @dataclass

@@ -14,14 +14,14 @@ from typing import TextIO
 from urllib.parse import urlsplit
 
 from ..api.errors import TwoFactorRequiredError, TwoFactorWrongError
-from ..connection import account_profile, open_account
+from ..config.account import API_KEY, PASSWORD_TOKEN, AccountSession
+from ..config.connection import account_profile, open_account
+from ..config.errors import SettingsError
+from ..config.messages import sign_in_message
+from ..config.profiles import DEFAULT_ORIGIN
+from ..config.secrets import SecretStore
+from ..config.settings import Settings, add_account_options, from_args
 from ..render.safety import clean
-from ..settings import Settings, add_account_options, from_args
-from .account import API_KEY, PASSWORD_TOKEN, AccountSession
-from .errors import SettingsError
-from .messages import sign_in_message
-from .profiles import DEFAULT_ORIGIN
-from .secrets import SecretStore
 
 _CODE_TRIES = 3
 

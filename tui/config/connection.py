@@ -7,12 +7,12 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from .api import ServiceClient
-from .config.account import AccountSession, Profile
-from .config.credentials import AccountClient
-from .config.secrets import SecretStore
-from .config.tls import ssl_context
+from ..api import ServiceClient
+from .account import AccountSession, Profile
+from .credentials import AccountClient
+from .secrets import SecretStore
 from .settings import Settings
+from .tls import ssl_context
 
 DEMO_ORIGIN = "http://localhost"
 
@@ -49,7 +49,7 @@ def account_profile(settings: Settings) -> Profile:
 
 def _demo_account() -> AccountSession:
     """The built-in demo through HTTP semantics in-process, signed in with its API key."""
-    from .demo import DemoConfig, DemoService, demo_transport
+    from ..demo import DemoConfig, DemoService, demo_transport
 
     config = DemoConfig()
     client = AccountClient(DEMO_ORIGIN, transport=demo_transport(DemoService(config)))

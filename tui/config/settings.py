@@ -7,9 +7,9 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
-from .config.errors import SettingsError
-from .config.file import AUTH_METHODS
-from .config.profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
+from .errors import SettingsError
+from .file import AUTH_METHODS
+from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
 

@@ -1,0 +1,140 @@
+"""The package's layers, as the README's architecture section draws them, read from the code.
+
+Imports are read from the source (every `import`, including those inside functions and
+under TYPE_CHECKING), so a layer crossed anywhere fails here.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "tui"
+
+# What each package may import of the rest of tui (besides itself). Arrows go downwards.
+ALLOWED = {
+    "api": set(),
+    "render": {"api"},
+    "demo": set(),
+    "config": {"api", "demo", "files", "render"},
+    "cli": {"api", "config", "demo", "render"},
+    "widgets": {"api", "render"},
+    "screens": {"api", "config", "render", "stylesheets", "widgets"},
+}
+# Packages that must work from a plain script: no Textual in them.
+NO_TEXTUAL = ("api", "render", "demo", "config", "cli")
+
+
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of tui by dotted name."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def imports(name: str) -> Iterator[str]:
+    """The absolute names a module imports."""
+    path = modules()[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                yield full if full in modules() else target
+
+
+def own(target: str) -> str | None:
+    """The tui module `target` names (a name inside a module counts as the module)."""
+    while target:
+        if target in modules():
+            return target
+        target = target.rpartition(".")[0]
+    return None
+
+
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """Module → the tui modules it imports."""
+    edges = {}
+    for name in modules():
+        targets = {own(target) for target in imports(name) if target.startswith("tui")}
+        edges[name] = frozenset(t for t in targets if t is not None and t != name)
+    return edges
+
+
+def layer(module: str) -> str:
+    return module.split(".")[1] if "." in module else module
+
+
+def cycle(edges: dict[str, frozenset[str]]) -> list[str]:
+    """One cycle of the graph, or an empty list."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        for target in sorted(edges.get(node, ())):
+            if target in path:
+                return [*path[path.index(target) :], target]
+            if target not in done:
+                found = visit(target, [*path, target])
+                if found:
+                    return found
+        done.add(node)
+        return []
+
+    for start in sorted(edges):
+        found = visit(start, [start])
+        if found:
+            return found
+    return []
+
+
+def test_no_module_imports_itself_round_about() -> None:
+    assert cycle(graph()) == []
+
+
+def test_no_package_imports_itself_round_about() -> None:
+    packages: dict[str, set[str]] = {}
+    for module, targets in graph().items():
+        for target in targets:
+            if layer(module) != layer(target) and "." in target:
+                packages.setdefault(layer(module), set()).add(layer(target))
+    assert cycle({name: frozenset(targets) for name, targets in packages.items()}) == []
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_each_package_imports_only_what_lies_below_it(package: str) -> None:
+    crossings = {
+        f"{module} → {target}"
+        for module, targets in graph().items()
+        if layer(module) == package
+        for target in targets
+        if layer(target) != package and layer(target) not in ALLOWED[package]
+    }
+    assert crossings == set()
+
+
+@pytest.mark.parametrize("package", NO_TEXTUAL)
+def test_lower_layers_know_nothing_of_textual(package: str) -> None:
+    users = {
+        module
+        for module in modules()
+        if layer(module) == package
+        for target in imports(module)
+        if target.split(".")[0] == "textual"
+    }
+    assert users == set()

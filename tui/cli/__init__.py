@@ -1,0 +1,1 @@
+"""The command-line commands other than the reader: accounts, the demo server."""
