@@ -182,7 +182,7 @@ async def test_cookie_session_login_and_csrf_write(demo: DemoService) -> None:
 async def test_cookie_write_with_wrong_csrf_is_refused(demo: DemoService) -> None:
     async with make_client(demo, api_key=None) as client:
         await client.login(demo.demo_email, demo.demo_password)
-        cookies, _csrf = client.session
+        cookies = client.cookies
         client.use_session(cookies, "12345")  # a stale csrf, as after the server rotated it
         with pytest.raises(e.BadCsrfError):
             await client.logout()

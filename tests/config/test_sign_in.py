@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import base64
 from dataclasses import replace
 
 import pytest
 
 from tests.config.conftest import Clock, SessionFactory
 from tui.api import errors as e
+from tui.api.auth import Token
 from tui.config.secrets import SecretStore
 from tui.demo import DemoService
 
@@ -60,9 +60,8 @@ async def test_basic_token_is_sent_as_the_basic_user_name(
 
     later = make_session("password-token")
     assert later.restore()
-    header = later.client._authorization  # what the next request will carry
-    assert base64.b64decode(header.removeprefix("Basic ")).decode() == f"{saved.secret}:"
-    await later.client.get_user()
+    assert later.client.credential == Token(saved.secret)
+    await later.client.get_user()  # the demo accepts only the token as the Basic user name
     assert auth_of(demo, "getuser") == ["basic"]
 
 
@@ -130,13 +129,19 @@ async def test_expiry_mid_use_asks_for_sign_in_again(
 
 
 async def test_unauthorized_counts_as_lost_only_after_it_had_worked(
-    make_session: SessionFactory,
+    make_session: SessionFactory, demo: DemoService
 ) -> None:
     session = make_session()
-    refused = e.UnauthorizedError()
-    assert not session.lost(refused)  # a wrong first key is a sign-in failure, not expiry
-    session.client.worked = True
-    assert session.lost(refused)
+    with pytest.raises(e.UnauthorizedError) as wrong_first:
+        await session.attempt("api_key", "", "", "", "not-the-key")
+    assert not session.lost(wrong_first.value)  # a wrong first key is a failed sign-in
+    await session.attempt("api_key", "", "", "", demo.config.api_key)
+    demo.config.api_key = "rotated-on-the-service"  # the key is revoked while in use
+    with pytest.raises(e.UnauthorizedError) as revoked:
+        await session.client.get_subs()
+    assert session.lost(revoked.value)
+    assert revoked.value.endpoint == "getsubs"
+    assert revoked.value.status == 400
     assert not session.lost(e.GroupNotFoundError())
 
 

@@ -39,6 +39,13 @@ async def test_each_fault_is_a_typed_error_in_words(hostile: HostileServer, mode
             await client.get_subs()
     assert words in str(caught.value)
     assert "\x1b" not in str(caught.value)
+    # The error knows its call: the endpoint, the request sent, the status if one came.
+    error = caught.value
+    assert error.endpoint == "getsubs"
+    assert error.request is not None
+    assert error.request.url.path.endswith("/api/v1/getsubs")
+    if mode.startswith("status-"):
+        assert error.status == int(mode.removeprefix("status-"))
 
 
 async def test_a_retry_after_of_zero_is_not_a_burst(hostile: HostileServer) -> None:

@@ -1,33 +1,31 @@
-"""The async client for the service's HTTP API: one shared connection pool, typed calls."""
+"""The async client for the service's HTTP API: typed calls, and the credential they carry."""
 
 from __future__ import annotations
 
 import asyncio
-import base64
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from http.cookiejar import Cookie
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 import pydantic
 
-from .answers import decode, transport_error, unwrap_extended
-from .backoff import RetryPolicy, parse_retry_after
-from .body import ACCEPT_ENCODING, BodyLimits, check_values, read_body
+from .auth import ApiKey, CookieSession, Credential, CredentialAuth, Token, kind_of
+from .backoff import RetryPolicy
+from .body import BodyLimits
 from .errors import (
-    CertificateError,
+    BadCsrfError,
+    ExpiredError,
     InvalidPayloadError,
-    RateLimitError,
     ResponseTooLargeError,
-    TransportError,
-    UnexpectedResponseError,
+    UnauthorizedError,
 )
+from .exchange import Exchange, Sleep
 from .models.memberships import Membership
 from .models.page import Page
 from .models.topics import Topic
 from .origin import api_root
-from .params import ActivityQuery, Params, encode
-from .redact import protect_logs
+from .params import ActivityQuery, Params
 
 # The models of the calls the group list does not make are imported by those calls: each
 # module builds its classes on import (about 10 ms in all), which start-up need not wait for.
@@ -38,10 +36,6 @@ if TYPE_CHECKING:
     from .models.messages import Message, TopicPage
 
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
-Sleep = Callable[[float], Awaitable[None]]
-
-# Statuses a proxy or load balancer sends while the service restarts: safe to retry a read.
-_TRANSIENT_STATUSES = frozenset({502, 503, 504})
 
 
 class ServiceClient:
@@ -60,21 +54,18 @@ class ServiceClient:
         limits: BodyLimits | None = None,
     ) -> None:
         self.root = api_root(base_url)
-        self._timeout = timeout
-        self._retry = retry or RetryPolicy()
-        self._limits = limits or BodyLimits()
-        self._sleep = sleep
-        self._authorization = f"Bearer {api_key}" if api_key else ""
-        self._csrf = ""
+        self.credential: Credential | None = ApiKey(api_key) if api_key else None
         self.user: User | None = None
-        self.worked = False  # an authenticated call has succeeded with these credentials
-        protect_logs()
-        self._http = httpx.AsyncClient(
+        self.worked = False  # a call has succeeded with this credential
+        self._exchange = Exchange(
+            self.root,
+            CredentialAuth(lambda: self.credential),
             transport=transport,
             timeout=timeout,
+            retry=retry,
             verify=verify,
-            follow_redirects=False,
-            headers={"Accept": "application/json", "User-Agent": "lurker"},
+            sleep=sleep,
+            limits=limits,
         )
 
     async def __aenter__(self) -> ServiceClient:
@@ -85,63 +76,47 @@ class ServiceClient:
 
     async def aclose(self) -> None:
         """Close the connection pool."""
-        await self._http.aclose()
+        await self._exchange.aclose()
+
+    # --- credentials ---------------------------------------------------------------------------
 
     @property
     def auth_kind(self) -> str:
         """How requests are authenticated: "api_key", "token", "cookie" or "none"."""
-        if self._authorization.startswith("Bearer"):
-            return "api_key"
-        if self._authorization.startswith("Basic"):
-            return "token"
-        return "cookie" if self._csrf else "none"
+        return kind_of(self.credential)
 
-    # --- credentials ---------------------------------------------------------------------------
+    def use(self, credential: Credential | None) -> None:
+        """Authenticate every request with `credential` from now on (None: signed out)."""
+        if not isinstance(credential, CookieSession):
+            self._exchange.http.cookies.clear()
+        self.credential = credential
+        self.worked = False
 
     def use_api_key(self, api_key: str) -> None:
         """Authenticate every request with this API key from now on."""
-        self.forget()
-        self._authorization = f"Bearer {api_key}"
+        self.use(ApiKey(api_key))
 
     def use_token(self, token: str) -> None:
         """Authenticate with a Basic token from `login(token=True)`."""
-        self.forget()
-        basic = base64.b64encode(f"{token}:".encode()).decode("ascii")
-        self._authorization = f"Basic {basic}"
+        self.use(Token(token))
 
     def use_session(self, cookies: Iterable[Cookie], csrf: str) -> None:
         """Authenticate with a saved cookie session and its csrf token."""
-        self.forget()
+        self.use(None)
         for cookie in cookies:
-            self._http.cookies.jar.set_cookie(cookie)
-        self._csrf = csrf
+            self._exchange.http.cookies.jar.set_cookie(cookie)
+        self.use(CookieSession(csrf))
 
     def forget(self) -> None:
         """Drop whatever credential the client holds."""
-        self._authorization = ""
-        self._csrf = ""
-        self._http.cookies.clear()
-        self.worked = False
+        self.use(None)
 
     @property
-    def api_key(self) -> str:
-        """The API key in use, or empty."""
-        return self._authorization.removeprefix("Bearer ") if self.auth_kind == "api_key" else ""
-
-    @property
-    def token(self) -> str:
-        """The Basic token in use, or empty."""
-        if self.auth_kind != "token":
-            return ""
-        encoded = self._authorization.removeprefix("Basic ")
-        return base64.b64decode(encoded).decode().removesuffix(":")
-
-    @property
-    def session(self) -> tuple[list[Cookie], str]:
-        """The cookie session's cookies and csrf token (empty when not a cookie session)."""
-        if self.auth_kind != "cookie":
-            return [], ""
-        return list(self._http.cookies.jar), self._csrf
+    def cookies(self) -> list[Cookie]:
+        """The cookie session's cookies (empty when not a cookie session)."""
+        if not isinstance(self.credential, CookieSession):
+            return []
+        return list(self._exchange.http.cookies.jar)
 
     # --- signing in -------------------------------------------------------------------------
 
@@ -149,25 +124,25 @@ class ServiceClient:
         self, email: str, password: str, *, twofactor: str | None = None, token: bool = False
     ) -> User:
         """Sign in with email and password: a cookie session, or a Basic token if `token`."""
+        from .models.account import LoginResult
+
         form: Params = {"email": email, "password": password, "twofactor": twofactor}
         if token:
             form["token"] = True
-        from .models.account import LoginResult
-
+        self.use(None)
         result = await self._call("login", form, LoginResult, write=True)
         self.user = result.user
         if token and result.token:
-            self.use_token(result.token)
+            self.use(Token(result.token))
         else:
-            self._authorization = ""
-            self._csrf = result.user.csrf_token
+            self.credential = CookieSession(result.user.csrf_token)  # the jar holds its cookies
+        self.worked = True
         return result.user
 
     async def logout(self) -> None:
         """End a cookie session on the service (a write: carries the csrf token)."""
         await self._call("logout", {}, None, write=True)
-        self._csrf = ""
-        self._http.cookies.clear()
+        self.forget()
 
     async def get_user(self) -> User:
         """The signed-in account."""
@@ -287,12 +262,20 @@ class ServiceClient:
         *,
         write: bool = False,
     ) -> ModelT:
-        body = unwrap_extended(await self._exchange(endpoint, params, write=write))
-        if self.auth_kind != "none":
+        csrf = self.credential.csrf if isinstance(self.credential, CookieSession) else ""
+        try:
+            body = await self._exchange.call(endpoint, params, write=write, csrf=csrf)
+        except (UnauthorizedError, ExpiredError, BadCsrfError) as error:
+            # A credential that had worked and is now refused: the sign-in ended mid-use.
+            if isinstance(error, UnauthorizedError):
+                error.lost_sign_in = self.worked
+            self.worked = False
+            raise
+        if self.credential is not None:
             self.worked = True
         if model is None:
             return None  # type: ignore[return-value]
-        _check_items(body, self._limits, endpoint)
+        _check_items(body, self._exchange.limits, endpoint)
         try:
             return model.model_validate(body if body is not None else {})
         except pydantic.ValidationError as exc:
@@ -307,90 +290,6 @@ class ServiceClient:
             raise InvalidPayloadError(
                 f"The service's answer to {endpoint} could not be read ({type(exc).__name__})."
             ) from exc
-
-    async def _exchange(self, endpoint: str, params: Params, *, write: bool) -> Any:
-        """Send one call, retrying reads on 429 and transport failures within the policy."""
-        policy = self._retry
-        rate_limited = transport_failures = 0
-        waited = 0.0
-        while True:
-            try:
-                status, headers, body = await self._send(endpoint, params, write=write)
-            except TransportError as error:
-                retryable = not write and not isinstance(error, CertificateError)
-                if not retryable or transport_failures >= policy.transport_attempts:
-                    raise
-                await self._sleep(policy.delay(transport_failures))
-                transport_failures += 1
-                continue
-            if status == 429:
-                retry_after = parse_retry_after(headers.get("retry-after"))
-                wait = policy.delay(rate_limited, retry_after)
-                if (
-                    write
-                    or rate_limited >= policy.rate_limit_attempts
-                    or (retry_after or 0.0) > policy.max_delay  # longer than a reader waits
-                    or waited + wait > policy.rate_limit_budget
-                ):
-                    raise RateLimitError(
-                        endpoint=endpoint,
-                        retry_after=retry_after if retry_after is not None else policy.give_up_wait,
-                    )
-                await self._sleep(wait)
-                waited += wait
-                rate_limited += 1
-                continue
-            if status in _TRANSIENT_STATUSES and not write:
-                if transport_failures < policy.transport_attempts:
-                    await self._sleep(policy.delay(transport_failures))
-                    transport_failures += 1
-                    continue
-                raise UnexpectedResponseError(
-                    f"The service is unavailable right now (HTTP {status}); try again in a moment."
-                )
-            return decode(status, headers, body, endpoint)
-
-    async def _read(self, response: httpx.Response, endpoint: str) -> bytes:
-        if response.is_stream_consumed:
-            # A transport may hand back an answer it already read (httpx.MockTransport does);
-            # httpx has unpacked it then, so only its size is left to check.
-            return await read_body(_whole(response.content), "", self._limits, endpoint)
-        encoding = response.headers.get("content-encoding", "")
-        return await read_body(response.aiter_raw(), encoding, self._limits, endpoint)
-
-    async def _send(
-        self, endpoint: str, params: Params, *, write: bool
-    ) -> tuple[int, httpx.Headers, bytes]:
-        """One request; the answer's status, headers and body, read within the limits."""
-        headers = {"Accept-Encoding": ACCEPT_ENCODING}
-        if self._authorization:
-            headers["Authorization"] = self._authorization
-        url = self.root + endpoint
-        if write:
-            form: dict[str, list[str]] = {}
-            for name, value in encode({**params, "csrf": self._csrf or None}):
-                form.setdefault(name, []).append(value)
-            request = self._http.build_request("POST", url, data=form, headers=headers)
-        else:
-            query: list[tuple[str, str | int | float | bool | None]] = []
-            query.extend(encode(params))
-            request = self._http.build_request("GET", url, params=query, headers=headers)
-        try:
-            async with asyncio.timeout(self._timeout):
-                response = await self._http.send(request, stream=True)
-                try:
-                    body = await self._read(response, endpoint)
-                finally:
-                    await response.aclose()
-        except (httpx.TransportError, TimeoutError) as exc:
-            raise transport_error(exc, endpoint) from exc
-        if response.status_code in (200, 400):
-            check_values(body, self._limits, endpoint)
-        return response.status_code, response.headers, body
-
-
-async def _whole(content: bytes) -> AsyncIterator[bytes]:
-    yield content
 
 
 def _check_items(body: Any, limits: BodyLimits, endpoint: str) -> None:

@@ -6,11 +6,23 @@ two-factor names), plus transport and decoding failures. The UI shows `str(error
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    import httpx
 
 
 class LurkerError(Exception):
-    """Base of everything the API layer raises; `str()` is the sentence for the user."""
+    """Base of everything the API layer raises; `str()` is the sentence for the user.
+
+    The client fills in what it knows of the call: its endpoint, the request it sent, and
+    the response (with its status) where one came back.
+    """
+
+    endpoint: str = ""
+    status: int | None = None
+    request: httpx.Request | None = None
+    response: httpx.Response | None = None
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -38,6 +50,8 @@ class ApiError(LurkerError):
 class UnauthorizedError(ApiError):
     types = ("unauthorized_error", "unauthorized", "authentication")
     sentence = "Sign-in failed: the email, password, API key or session was not accepted."
+    # Set by the client: the credential had worked before, so the sign-in ended mid-use.
+    lost_sign_in = False
 
     def __init__(self, type_: str = "", extra: str = "", endpoint: str = "") -> None:
         super().__init__(type_, extra, endpoint)

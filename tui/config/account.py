@@ -82,7 +82,6 @@ class AccountSession:
                 token=method == PASSWORD_TOKEN,
             )
             self.email = email.strip()
-        self.client.worked = True
         self.reason = ""
         self._save()
 
@@ -90,7 +89,7 @@ class AccountSession:
         """Whether `error` means the sign-in ended mid-use and the user must sign in again."""
         if isinstance(error, ExpiredError | BadCsrfError):
             return True
-        return isinstance(error, UnauthorizedError) and self.client.worked
+        return isinstance(error, UnauthorizedError) and error.lost_sign_in
 
     def sign_in_needed(self, error: BaseException) -> None:
         """Record that the sign-in was lost: the reason the sign-in screen will show."""
@@ -99,7 +98,6 @@ class AccountSession:
             if isinstance(error, ExpiredError | BadCsrfError)
             else "The service no longer accepts this sign-in: sign in again."
         )
-        self.client.worked = False
 
     async def sign_out(self) -> list[str]:
         """End the session on the service when it has one, and forget every saved copy."""
@@ -113,7 +111,7 @@ class AccountSession:
 
     def _save(self) -> None:
         self.saved_to, self.save_problem = None, ""
-        credential = self.client.credential(self.email)
+        credential = self.client.saved_credential(self.email)
         if self.store is None or credential is None:
             return
         try:

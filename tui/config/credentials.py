@@ -9,6 +9,7 @@ from __future__ import annotations
 from http.cookiejar import Cookie
 from typing import TYPE_CHECKING
 
+from ..api.auth import ApiKey, CookieSession, Token
 from ..api.client import ServiceClient
 
 if TYPE_CHECKING:
@@ -18,22 +19,22 @@ if TYPE_CHECKING:
 class AccountClient(ServiceClient):
     """ServiceClient that can export its sign-in for saving, and take a saved one back."""
 
-    def credential(self, email: str = "") -> Credential | None:
+    def saved_credential(self, email: str = "") -> Credential | None:
         """The credential the client holds now, ready to save (None when signed out)."""
         from .saved import Credential, token_expiry
 
-        kind = self.auth_kind
-        if kind == "api_key":
-            return Credential("api_key", secret=self.api_key)
-        if kind == "token":
-            token = self.token
-            return Credential("token", secret=token, email=email, expires=token_expiry(token))
-        if kind == "cookie":
-            jar, csrf = self.session
-            cookies = tuple(_stored(cookie) for cookie in jar)
-            ends = [cookie.expires for cookie in cookies if cookie.expires is not None]
-            expires = float(min(ends)) if ends else None
-            return Credential("cookie", cookies=cookies, csrf=csrf, email=email, expires=expires)
+        match self.credential:
+            case ApiKey(key):
+                return Credential("api_key", secret=key)
+            case Token(token):
+                return Credential("token", secret=token, email=email, expires=token_expiry(token))
+            case CookieSession(csrf):
+                cookies = tuple(_stored(cookie) for cookie in self.cookies)
+                ends = [cookie.expires for cookie in cookies if cookie.expires is not None]
+                expires = float(min(ends)) if ends else None
+                return Credential(
+                    "cookie", cookies=cookies, csrf=csrf, email=email, expires=expires
+                )
         return None
 
     def restore(self, credential: Credential) -> None:
