@@ -20,8 +20,8 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from tui.render.html import convert
-from tui.render.render import render_document
+from tui.render.convert import convert
+from tui.render.draw import render_document
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "html-email"
 JUNK: dict[str, re.Pattern[str]] = {

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.conftest import CORPUS
+from tui.render.convert import convert
 from tui.render.document import Document
-from tui.render.html import convert
-
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "html-email"
 
 
 def corpus_names() -> list[str]:

@@ -63,13 +63,17 @@ class Part:
     ``text`` is the part laid out without a width: one logical line per line, lists
     indented, tables at their natural width, no quote markers (quote parts carry their
     level in ``depth``). ``lines`` keeps the structure that ``render_document`` re-lays
-    for a real width (hanging indents, tables that fit).
+    for a real width (hanging indents, tables that fit). A quote part that opens a run of
+    quotes carries ``label``, the line that says whose words they are ("On …, Ana
+    wrote:"), and ``forward`` when it is a forwarded message rather than a reply's quote.
     """
 
     kind: PartKind
     text: Text
     depth: int = 0
     lines: tuple[Line, ...] = field(default=(), compare=False, repr=False)
+    label: str = ""
+    forward: bool = False
 
 
 @dataclass(frozen=True)

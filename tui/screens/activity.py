@@ -15,7 +15,7 @@ from ..api.errors import LurkerError, RateLimitError
 from ..api.library import Library
 from ..api.models import ActivityEntry, Membership, Page
 from ..api.params import ActivityQuery
-from ..render.html import entry_text
+from ..render.convert import entry_text
 from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.paged_list import PagedList

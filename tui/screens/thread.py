@@ -18,10 +18,10 @@ from ..api.cursor import PageCursor
 from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models import MemberLabel, Topic, TopicPage
+from ..render.convert import convert_body
 from ..render.document import Document
 from ..render.safety import clean, safe_text
 from ..render.when import count
-from ..widgets.message_body import convert_body
 from ..widgets.thread_message import ThreadMessage
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker

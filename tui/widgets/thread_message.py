@@ -8,7 +8,7 @@ from rich.text import Text
 from ..api.models import MemberLabel, Message
 from ..render.colors import chip
 from ..render.document import Document
-from ..render.render import render_document
+from ..render.draw import render_document
 from ..render.safety import safe_text
 from ..render.when import stamp
 

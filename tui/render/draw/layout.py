@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from . import styles
-from .document import Line
-from .tablelayout import table_lines
+from .. import styles
+from ..document import Line
+from .tables import table_lines
 from .wrap import MIN_WIDTH, wrap
 
 __all__ = ["layout_line"]

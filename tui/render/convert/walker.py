@@ -1,0 +1,484 @@
+"""One walk over the parsed tree, in document order, writing typed lines as it goes.
+
+The walk keeps its own stack (no recursion, so nesting of any depth is walked whole) and
+looks each element up in ``_KINDS``: invisible elements are skipped with everything in
+them, blocks start and end lines with their margins, inline elements style their text,
+lists, quotes, tables, rules and breaks do what a browser shows. Mail-client containers
+(``clients.role``) add quote depth, move an attribution into its quote, and mark reply
+headers and signatures for the line rules of ``quotelines``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from selectolax.lexbor import LexborNode
+
+from .. import styles
+from ..document import Link
+from ..safety import clean
+from .clients import role
+from .lines import LineBuilder
+from .links import image_label, link_target, same_target
+from .parse import JUNK_TAGS, Attributes, is_hidden, leading_text
+from .quotelines import MAX_DEPTH
+from .tables import is_data_table, table_data
+
+__all__ = ["Links", "Walker"]
+
+_BULLETS = "•◦▪"
+_MAX_LIST_DEPTH = 6
+_MARGIN_ZERO = re.compile(
+    r"margin(?:-bottom)?\s*:\s*0(?:[a-z]{2}|\.0+[a-z]{2}|\s|;|$)", re.IGNORECASE
+)
+_LINES = frozenset(
+    {
+        "div", "article", "section", "center", "address", "header", "footer", "main", "nav",
+        "aside", "figure", "figcaption", "details", "summary", "fieldset", "form", "hgroup",
+        "legend", "dialog", "noscript", "body", "html", "caption", "tr", "td", "th", "thead",
+        "tbody", "tfoot", "colgroup", "col", "option",
+    }
+)  # fmt: skip
+_INLINE_STYLES: dict[str, Style] = {
+    "b": styles.BOLD, "strong": styles.BOLD, "i": styles.ITALIC, "em": styles.ITALIC,
+    "cite": styles.ITALIC, "del": styles.STRIKE, "s": styles.STRIKE, "strike": styles.STRIKE,
+}  # fmt: skip
+# A <div> whose whole content is one of these is only a wrapper (Gmail and Outlook stack
+# them): it lends the block inside its margins, as if it were not there.
+_WRAPPED_BLOCKS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir",
+        "div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3",
+        "h4", "h5", "h6", "header", "hgroup", "hr", "main", "menu", "nav", "ol", "p", "pre",
+        "section", "summary", "table", "tbody", "tfoot", "thead", "ul", "caption", "legend",
+        "noscript",
+    }
+)  # fmt: skip
+_CODE = frozenset({"code", "kbd", "samp", "tt"})
+_LISTS = frozenset({"ul", "ol", "menu", "dir"})
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+
+Exit = tuple[Callable[[Any], None], Any]
+
+
+class Links:
+    """The numbered links of one message (its body, quoted part and remainder)."""
+
+    def __init__(self) -> None:
+        self.links: list[Link] = []
+        self._numbers: dict[str, int] = {}
+
+    def number(self, url: str, words: str) -> int:
+        """The reference number of ``url``, the same each time it is linked."""
+        if url not in self._numbers:
+            self._numbers[url] = len(self.links) + 1
+            self.links.append(Link(len(self.links) + 1, url, " ".join(words.split())))
+        return self._numbers[url]
+
+
+class _Link:
+    """An open ``<a>``: where it goes and the words it shows."""
+
+    __slots__ = ("outer", "url", "words")
+
+    def __init__(self, url: str, outer: list[str] | None) -> None:
+        self.url = url
+        self.words: list[str] = []
+        self.outer = outer
+
+
+class Walker:
+    """Walks one tree into a ``LineBuilder``."""
+
+    def __init__(self, out: LineBuilder, links: Links, *, margins_reset: bool) -> None:
+        self.out = out
+        self.links = links
+        self.margins_reset = margins_reset
+        self._stack: list[LexborNode | Exit] = []
+        self._deferred: dict[int, LexborNode] = {}  # attributions, by the quote they name
+        self._moved: set[int] = set()  # attributions already moved into their quote
+        self._lists: list[list[int]] = []  # per open list: is it an <ol>, its next number
+        self._ul_depth = 0
+        self._li_depth = 0
+        self._noformat = 0
+
+    def walk(self, root: LexborNode) -> None:
+        """Walk ``root`` and everything below it."""
+        stack = self._stack
+        stack.append(root)
+        while stack:
+            item = stack.pop()
+            if type(item) is tuple:
+                item[0](item[1])
+                continue
+            assert isinstance(item, LexborNode)
+            tag = item.tag
+            if tag == "-text":
+                text = item.text_content
+                if text:
+                    self.out.text(text if text.isprintable() else clean(text, multiline=True))
+            elif tag is not None and tag[0] != "-" and tag not in JUNK_TAGS:
+                self._element(item, tag)
+
+    def _children(self, node: LexborNode) -> None:
+        self._stack.extend(reversed(list(node.iter(include_text=True))))
+
+    def _exit(self, action: Callable[[Any], None], value: Any = None) -> None:
+        self._stack.append((action, value))
+
+    # Elements -----------------------------------------------------------------------
+
+    def _element(self, node: LexborNode, tag: str) -> None:
+        attributes = node.attributes
+        if attributes:
+            if is_hidden(attributes):
+                return
+            if "class" in attributes or "id" in attributes or "style" in attributes:
+                found = role(tag, attributes, node)
+                if found and self._client_container(node, found):
+                    return
+        if tag in _INLINE_STYLES:
+            self._styled(node, _INLINE_STYLES[tag])
+        elif tag == "div":
+            self._div(node)
+        elif tag in _LINES:
+            self._block(node, 0)
+        elif tag == "p":
+            self._block(node, 0 if self._marginless(attributes) else 1)
+        elif tag == "br":
+            self.out.line_break()
+        elif tag == "a":
+            self._link(node, attributes)
+        elif tag == "img":
+            label = image_label(attributes)
+            if label:
+                self._atom(label, styles.IMAGE)
+        else:
+            self._other(node, tag, attributes)
+
+    def _other(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        if tag == "blockquote":
+            self._quote(node)
+        elif tag in _LISTS:
+            self._list(node, tag, attributes)
+        elif tag == "li":
+            self._item(node)
+        elif tag in _CODE:
+            self._code(node)
+        elif tag in _HEADINGS:
+            self._heading(node, _HEADINGS[tag])
+        elif tag == "table":
+            self._table(node)
+        elif tag == "pre":
+            self._pre(node)
+        elif tag == "hr":
+            if self._opens_reply_header(node):
+                self.out.control("quote")
+            self.out.rule()
+        elif tag == "dl":
+            self._block(node, 1)
+        elif tag == "dt":
+            self._block(node, 0)
+            self._styled(node, styles.BOLD)
+        elif tag == "dd":
+            self._indented(node, 4)
+        elif tag == "q":
+            self._atom('"', None)
+            self._exit(self._atom_exit, '"')
+            self._children(node)
+        else:  # inline containers (span, font, u, o:p …) and unknown elements
+            self._children(node)
+
+    def _block(self, node: LexborNode, gap: int) -> None:
+        self.out.block(gap)
+        self._exit(self.out.end_block, gap)
+        self._children(node)
+
+    def _div(self, node: LexborNode) -> None:
+        children = list(node.iter(include_text=True))
+        if _only_a_wrapper(children):
+            self._stack.extend(reversed(children))
+            return
+        self.out.block(0)
+        self._exit(self.out.end_block, 0)
+        self._stack.extend(reversed(children))
+
+    def _marginless(self, attributes: Attributes) -> bool:
+        # Outlook's MsoNormal and OWA's style sheets draw paragraphs as lines.
+        if self.margins_reset:
+            return True
+        classes = attributes.get("class")
+        if classes and "mso" in classes.lower():
+            if any(name.startswith("mso") for name in classes.lower().split()):
+                return True
+        style = attributes.get("style")
+        return style is not None and _MARGIN_ZERO.search(style) is not None
+
+    def _styled(self, node: LexborNode, style: Style) -> None:
+        if self._noformat:
+            self._children(node)
+            return
+        self.out.push_style(style)
+        self._exit(self._pop_style)
+        self._children(node)
+
+    def _pop_style(self, _: None) -> None:
+        self.out.pop_style()
+
+    def _atom(self, text: str, style: Style | None) -> None:
+        if self.out.link_words is not None:
+            self.out.link_words.append(text)
+        self.out.atom(text, style or Style())
+
+    def _atom_exit(self, text: str) -> None:
+        self._atom(text, None)
+
+    def _code(self, node: LexborNode) -> None:
+        self._noformat += 1
+        self._exit(self._code_exit)
+        if self._noformat == 1:
+            self.out.push_style(styles.CODE)
+        self._children(node)
+
+    def _code_exit(self, _: None) -> None:
+        self._noformat -= 1
+        if not self._noformat:
+            self.out.pop_style()
+
+    def _indented(self, node: LexborNode, columns: int) -> None:
+        self.out.block(0)
+        self.out.indent += columns
+        self._exit(self._dedent, columns)
+        self._children(node)
+
+    def _dedent(self, columns: int) -> None:
+        self.out.end_block(0)
+        self.out.indent -= columns
+
+    # Links ----------------------------------------------------------------------------
+
+    def _link(self, node: LexborNode, attributes: Attributes) -> None:
+        url = link_target(attributes.get("href") or "")
+        if url is None:
+            self._children(node)
+            return
+        link = _Link(url, self.out.link_words)
+        self.out.link_words = link.words
+        self.out.push_style(styles.LINK + Style(meta={"href": url}))
+        self._exit(self._link_exit, link)
+        self._children(node)
+
+    def _link_exit(self, link: _Link) -> None:
+        self.out.pop_style()
+        self.out.link_words = link.outer
+        words = " ".join("".join(link.words).split())
+        if link.outer is not None:
+            link.outer.extend(link.words)
+        if not words or same_target(words, link.url):
+            return
+        number = self.links.number(link.url, words)
+        self.out.suffix(f"[{number}]", styles.REF)
+
+    # Lists ----------------------------------------------------------------------------
+
+    def _list(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        gap = 0 if self._li_depth else 1
+        self.out.block(gap)
+        start = (attributes.get("start") or "").strip()
+        first = int(start) if start.isdigit() and len(start) < 7 else 1
+        self._lists.append([int(tag == "ol"), first])
+        self._ul_depth += tag != "ol"
+        self._exit(self._list_exit, (gap, tag))
+        self._children(node)
+
+    def _list_exit(self, value: tuple[int, str]) -> None:
+        gap, tag = value
+        self._lists.pop()
+        self._ul_depth -= tag != "ol"
+        self.out.end_block(gap)
+
+    def _item(self, node: LexborNode) -> None:
+        parent = node.parent
+        in_list = parent is not None and parent.tag in _LISTS and bool(self._lists)
+        if in_list and self._lists[-1][0]:
+            bullet = f"{self._lists[-1][1]}."
+            self._lists[-1][1] += 1
+        else:
+            # An item outside any list (hand-written "Features<li>One<li>Two") is drawn
+            # as one of a list one level deeper.
+            depth = self._ul_depth if in_list else self._ul_depth + 1
+            bullet = _BULLETS[max(0, depth - 1) % len(_BULLETS)]
+        stray = not in_list and _stray_item(_previous_element(node))
+        if not in_list:
+            self.out.block(0 if stray else 1)  # as if in a list with the items beside it
+        indent = len(bullet) + 1 if self._li_depth < _MAX_LIST_DEPTH else 0
+        self.out.start_item(bullet, indent)
+        self._li_depth += 1
+        self._exit(self._item_exit, (in_list, node))
+        self._children(node)
+
+    def _item_exit(self, value: tuple[bool, LexborNode]) -> None:
+        in_list, node = value
+        self._li_depth -= 1
+        self.out.end_item()
+        if not in_list:
+            self.out.end_block(0 if _stray_item(_next_element(node)) else 1)
+
+    # Quotes and other mail-client containers ------------------------------------------
+
+    def _quote(self, node: LexborNode) -> None:
+        if self.out.depth >= MAX_DEPTH:  # deeper levels join the deepest drawn one
+            self._block(node, 0)
+            attribution = self._deferred.pop(node.mem_id, None)
+            if attribution is not None:
+                self._stack.append(attribution)
+            return
+        self.out.block(0)
+        self.out.depth += 1
+        self._exit(self._quote_exit)
+        self._children(node)
+        attribution = self._deferred.pop(node.mem_id, None)
+        if attribution is not None:
+            self._stack.append(attribution)
+
+    def _quote_exit(self, _: None) -> None:
+        self.out.end_block(1)
+        self.out.depth -= 1
+
+    def _client_container(self, node: LexborNode, found: str) -> bool:
+        """Act on a mail client's container; True when that replaces the usual handling."""
+        if found == "quote":
+            self._quote(node)
+            return True
+        if found == "attribution" and node.mem_id not in self._moved:
+            following = _next_element(node)
+            if following is not None and following.tag == "blockquote":
+                self._deferred[following.mem_id] = node  # walked first inside that quote
+                self._moved.add(node.mem_id)
+                return True
+        elif found == "reply_header":
+            if not self._after_separator(node):
+                self.out.control("quote")
+        elif found == "signature":
+            # Around the element: Thunderbird's signature is a <pre>.
+            self.out.control("sig_start")
+            self._exit(self.out.control, "sig_end")
+        return False
+
+    def _opens_reply_header(self, rule: LexborNode) -> bool:
+        """Whether an ``<hr>`` is the separator above an Outlook reply header."""
+        following = _next_element(rule)
+        while following is not None and following.tag == "div" and _is_empty(following):
+            following = _next_element(following)  # OWA's empty "appendonsend" divs
+        if following is None:
+            return False
+        attributes = following.attributes
+        return bool(role(following.tag or "", attributes, following) == "reply_header")
+
+    def _after_separator(self, header: LexborNode) -> bool:
+        """Whether a reply header's quote was already started at the ``<hr>`` above it."""
+        previous = _previous_element(header)
+        while previous is not None and previous.tag == "div" and _is_empty(previous):
+            previous = _previous_element(previous)
+        return previous is not None and previous.tag == "hr"
+
+    # Headings, code, tables -----------------------------------------------------------
+
+    def _heading(self, node: LexborNode, level: int) -> None:
+        out = self.out
+        if out.inline:
+            self._children(node)
+            return
+        out.block(1)
+        out.kind, out.base = "heading", styles.HEADINGS.get(level, styles.HEADING)
+        out.inline += 1
+        self._exit(self._heading_exit)
+        self._children(node)
+
+    def _heading_exit(self, _: None) -> None:
+        out = self.out
+        out.inline -= 1
+        out.flush()
+        out.kind, out.base = "text", None
+        out.end_block(1)
+
+    def _pre(self, node: LexborNode) -> None:
+        if self.out.inline:
+            self._children(node)
+            return
+        self.out.block(1)
+        self.out.start_pre()
+        self._noformat += 1
+        self._exit(self._pre_exit)
+        self._children(node)
+
+    def _pre_exit(self, _: None) -> None:
+        self._noformat -= 1
+        self.out.end_pre()
+        self.out.end_block(1)
+
+    def _table(self, node: LexborNode) -> None:
+        if self.out.inline or not is_data_table(node):
+            self._block(node, 0)  # a layout table: its cells are lines
+            return
+        for child in node.iter():
+            if child.tag == "caption":  # drawn above the grid, as a paragraph
+                self.out.block(1)
+                self._sub_walk(child, self.out)
+                self.out.end_block(1)
+        table = table_data(node, self._cell_text)
+        if table is not None:
+            self.out.table(table)
+
+    def _cell_text(self, cell: LexborNode) -> Text:
+        builder = LineBuilder(inline=True)
+        self._sub_walk(cell, builder)
+        return builder.inline_text()
+
+    def _sub_walk(self, node: LexborNode, out: LineBuilder) -> None:
+        walker = Walker(out, self.links, margins_reset=self.margins_reset)
+        walker._noformat = self._noformat
+        walker.walk(node)
+
+
+def _only_a_wrapper(children: list[LexborNode]) -> bool:
+    """Whether a ``<div>``'s children are one block and nothing else that shows."""
+    block = None
+    for child in children:
+        tag = child.tag
+        if tag == "-text":
+            if (child.text_content or "").strip():
+                return False
+        elif not tag or tag[0] == "-" or tag in JUNK_TAGS or is_hidden(child.attributes):
+            continue
+        elif block is not None or tag not in _WRAPPED_BLOCKS:
+            return False
+        else:
+            block = child
+    return block is not None
+
+
+def _stray_item(node: LexborNode | None) -> bool:
+    return node is not None and node.tag == "li"
+
+
+def _next_element(node: LexborNode) -> LexborNode | None:
+    following = node.next
+    while following is not None and (not following.tag or following.tag[0] == "-"):
+        following = following.next
+    return following
+
+
+def _previous_element(node: LexborNode) -> LexborNode | None:
+    previous = node.prev
+    while previous is not None and (not previous.tag or previous.tag[0] == "-"):
+        previous = previous.prev
+    return previous
+
+
+def _is_empty(node: LexborNode) -> bool:
+    return not leading_text(node, 1)
