@@ -18,7 +18,7 @@ from pathlib import Path
 import markdownify
 
 from tests.bench.timing import RUNS, Figure, Outcome, at_least
-from tui.render import html
+from tui.render.convert import message as html
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "html-email"
 W3M = ["w3m", "-dump", "-T", "text/html", "-cols", "80"]

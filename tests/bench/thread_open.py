@@ -30,7 +30,7 @@ from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentil
 from tests.screens.harness import settle, until
 from tui.api.library import Library
 from tui.demo import DemoService
-from tui.render import html
+from tui.render.convert import message as html
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList

@@ -20,6 +20,7 @@ from rich.text import Span, Text
 
 from .. import styles
 from ..document import Line, LineKind, TableData
+from ..safety import clean
 
 __all__ = ["BLANK", "Control", "LineBuilder", "RawLine"]
 
@@ -102,9 +103,11 @@ class LineBuilder:
         if self.pre:
             self._pre_text(text)
             return
-        if self.link_words is not None:
-            self.link_words.append(text)
         collapsed = _COLLAPSIBLE.sub(" ", text)
+        if not collapsed.isprintable():
+            collapsed = clean(collapsed)
+        if self.link_words is not None:
+            self.link_words.append(collapsed)
         if collapsed[:1] == " ":
             self.space()
             collapsed = collapsed[1:]
@@ -214,7 +217,8 @@ class LineBuilder:
         if self._open:
             _, before = self._open.pop()
             if len(self.lines) > before:
-                self._drop_blanks(before, trailing=True)
+                if self.lines[-1].line is BLANK:
+                    self._drop_blanks(before, trailing=True)
                 self._after = gap
 
     def _drop_blanks(self, start: int, *, trailing: bool) -> bool:
@@ -313,6 +317,8 @@ class LineBuilder:
             self._emit(RawLine(self.depth, Line("code", text, self.indent), words))
 
     def _pre_text(self, text: str) -> None:
+        if not text.isprintable():
+            text = clean(text, multiline=True)
         first, *rest = text.split("\n")
         if first:
             self._add(first, self.styles[-1])
@@ -392,11 +398,10 @@ class LineBuilder:
             else:
                 self._emit_bullet()  # an item opening with a table or a rule: the bullet alone
         lines = self.lines
-        if raw.line is not BLANK:
+        if raw.line is not BLANK and lines and lines[-1].line is BLANK:
             for _, start in reversed(self._open):  # "<br>" at the start of open blocks
-                if start < len(lines):
-                    if not self._drop_blanks(start, trailing=False):
-                        break
+                if start < len(lines) and not self._drop_blanks(start, trailing=False):
+                    break
         gap = self._after
         for before, count in reversed(self._open):  # the outermost block opened since
             if count != len(lines):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rich.text import Text
+from rich.text import Span, Text
 
 from ..document import Line, Part, PartKind
 from ..draw.layout import layout_line
@@ -34,7 +34,20 @@ def part_text(lines: tuple[Line, ...]) -> Text:
             laid.extend(layout_line(line, None))
         else:
             laid.append(line.text)  # what layout_line gives without a width
-    return Text("\n", end="").join(laid)
+    return _joined(laid)
+
+
+def _joined(texts: list[Text]) -> Text:
+    """``Text("\\n").join(texts)``, without its general machinery (a join per part)."""
+    spans: list[Span] = []
+    offset = 0
+    for text in texts:
+        size = len(text.plain)
+        if text.style:
+            spans.append(Span(offset, offset + size, text.style))
+        spans.extend(span.move(offset) for span in text.spans)
+        offset += size + 1
+    return Text("\n".join(text.plain for text in texts), end="", spans=spans)
 
 
 def _words(line: Line) -> str:

@@ -20,7 +20,6 @@ from selectolax.lexbor import LexborNode
 
 from .. import styles
 from ..document import Link
-from ..safety import clean
 from .clients import role
 from .lines import LineBuilder
 from .links import image_label, link_target, same_target
@@ -120,7 +119,7 @@ class Walker:
             if tag == "-text":
                 text = item.text_content
                 if text:
-                    self.out.text(text if text.isprintable() else clean(text, multiline=True))
+                    self.out.text(text)  # cleaned there, after whitespace is collapsed
             elif tag is not None and tag[0] != "-" and tag not in JUNK_TAGS:
                 self._element(item, tag)
 

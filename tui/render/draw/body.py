@@ -37,12 +37,16 @@ def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
     drawn_bars = bars(bar_levels(part.depth, width)) if part.kind == "quote" else Text(end="")
     room = max(MIN_WIDTH, width - cell_len(drawn_bars.plain))
     out: list[Text] = []
+    changed = osc8 or part.kind == "signature"
     for line in _part_lines(part):
         for piece in layout_line(line, room):
-            piece = piece.copy()  # layout may hand back the document's own Text
-            if part.kind == "signature":
-                piece.stylize_before(styles.SIGNATURE)
-            out.append(drawn_bars + (linked(piece) if osc8 else piece))
+            if changed:
+                piece = piece.copy()  # layout may hand back the document's own Text
+                if part.kind == "signature":
+                    piece.stylize_before(styles.SIGNATURE)
+                if osc8:
+                    piece = linked(piece)
+            out.append(drawn_bars + piece if drawn_bars else piece)
     return out
 
 
