@@ -56,24 +56,54 @@ class Line:
     table: TableData | None = None
 
 
-@dataclass(frozen=True)
 class Part:
-    """A run of text, one quote level, or a signature.
+    """A run of text, one quote level, or a signature (read-only once made).
 
-    ``text`` is the part laid out without a width: one logical line per line, lists
-    indented, tables at their natural width, no quote markers (quote parts carry their
-    level in ``depth``). ``lines`` keeps the structure that ``render_document`` re-lays
-    for a real width (hanging indents, tables that fit). A quote part that opens a run of
-    quotes carries ``label``, the line that says whose words they are ("On …, Ana
-    wrote:"), and ``forward`` when it is a forwarded message rather than a reply's quote.
+    ``lines`` are the part's typed lines, which ``render_document`` lays out for a width
+    (hanging indents, tables that fit). ``text`` is the part laid out without a width:
+    one logical line per line, lists indented, tables at their natural width, no quote
+    markers (quote parts carry their level in ``depth``); it is made when first asked
+    for (a thread view never needs it). A quote part that opens a run of quotes carries
+    ``label``, the line that says whose words they are ("On …, Ana wrote:"), and
+    ``forward`` when it is a forwarded message rather than a reply's quote.
     """
 
-    kind: PartKind
-    text: Text
-    depth: int = 0
-    lines: tuple[Line, ...] = field(default=(), compare=False, repr=False)
-    label: str = ""
-    forward: bool = False
+    __slots__ = ("_text", "depth", "forward", "kind", "label", "lines")
+
+    def __init__(
+        self,
+        kind: PartKind,
+        text: Text | None = None,
+        depth: int = 0,
+        lines: tuple[Line, ...] = (),
+        label: str = "",
+        forward: bool = False,
+    ) -> None:
+        self.kind = kind
+        self._text = text
+        self.depth = depth
+        self.lines = lines
+        self.label = label
+        self.forward = forward
+
+    @property
+    def text(self) -> Text:
+        if self._text is None:
+            from .draw.layout import natural_text  # drawing knows how a line looks
+
+            self._text = natural_text(self.lines)
+        return self._text
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.kind, self.text, self.depth, self.label, self.forward)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Part) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Part({self.kind!r}, depth={self.depth}, label={self.label!r})"
 
 
 @dataclass(frozen=True)

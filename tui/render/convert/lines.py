@@ -21,6 +21,7 @@ from rich.text import Span, Text
 from .. import styles
 from ..document import Line, LineKind, TableData
 from ..safety import clean
+from .spacing import clipped, finished
 
 __all__ = ["BLANK", "Control", "LineBuilder", "RawLine"]
 
@@ -29,12 +30,6 @@ Control = Literal["", "quote", "sig_start", "sig_end"]
 BLANK = Line("blank")  # an empty line a <br> made: dropped at a block's edge
 _SOLID = Line("blank")  # an empty line that is a block's whole content: always kept
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
-# "> " marks written as text at a line's start are quote levels (mail pasted as HTML).
-_QUOTE_PREFIX = re.compile(r"(?:[ \xa0\t]*> ?)+")
-# "a&nbsp; b" is two spaces in a browser but reads as a typo here; longer runs are
-# someone lining up columns with &nbsp; and stay.
-_DOUBLE_SPACE = re.compile(r"(?<! ) {2}(?! )")
-_LEAD = " \xa0\t"
 _RULE = Text("─" * 20, style=styles.RULE, end="")
 
 
@@ -46,30 +41,6 @@ class RawLine:
     line: Line
     plain: str = ""
     control: Control = ""
-
-
-def _clip(spans: list[Span], start: int, end: int) -> list[Span]:
-    """Spans of the text cut to ``[start:end]``, moved to start at 0."""
-    clipped = []
-    for span in spans:
-        left, right = max(span.start, start), min(span.end, end)
-        if left < right:
-            clipped.append(Span(left - start, right - start, span.style))
-    return clipped
-
-
-def _squeezed(plain: str, spans: list[Span]) -> tuple[str, list[Span]]:
-    """Exactly two spaces become one (spans moved to match)."""
-    kept: list[int] = []  # for every character of ``plain``, its index in the result
-    dropped = {match.start() for match in _DOUBLE_SPACE.finditer(plain)}
-    out: list[str] = []
-    for index, char in enumerate(plain):
-        kept.append(len(out))
-        if index not in dropped:
-            out.append(char)
-    kept.append(len(out))
-    moved = [Span(kept[s.start], kept[s.end], s.style) for s in spans]
-    return "".join(out), [span for span in moved if span.start < span.end]
 
 
 class LineBuilder:
@@ -205,7 +176,8 @@ class LineBuilder:
         if self.inline:
             self.space()
             return
-        self.flush()
+        if self._length:
+            self.flush()
         self._open.append((gap, len(self.lines)))
 
     def end_block(self, gap: int) -> None:
@@ -213,7 +185,8 @@ class LineBuilder:
         if self.inline:
             self.space()
             return
-        self.flush()
+        if self._length:
+            self.flush()
         if self._open:
             _, before = self._open.pop()
             if len(self.lines) > before:
@@ -345,7 +318,7 @@ class LineBuilder:
         self._pieces, self._spans, self._length, self._space = [], [], 0, None
         start = len(plain) - len(plain.lstrip())
         end = len(plain.rstrip())
-        text = Text(plain[start:end], end="", spans=_clip(spans, start, end))
+        text = Text(plain[start:end], end="", spans=clipped(spans, start, end))
         if "  " not in text.plain:
             return text
         words = [match.span() for match in re.finditer(r"\S+", text.plain)]
@@ -359,25 +332,9 @@ class LineBuilder:
         plain = "".join(self._pieces)
         spans = self._spans
         self._pieces, self._spans, self._length = [], [], 0
-        depth = self.depth
-        start = 0
-        if ">" in plain[:8] and self.kind == "text" and self._bullet is None:
-            prefix = _QUOTE_PREFIX.match(plain)
-            if prefix is not None:
-                depth += prefix.group().count(">")
-                start = prefix.end()
-        content = plain[start:].lstrip(_LEAD)
-        lead = len(plain) - start - len(content)
-        # The sender's own indentation ("&nbsp; &nbsp; ") is kept; a lone &nbsp; is not.
-        kept = lead if lead > 1 and "\xa0" in plain[start : start + lead] else 0
-        start += lead
-        content = content.replace("\xa0", " ").rstrip()
-        spans = _clip(spans, start, start + len(content)) if spans else spans
-        if "  " in content:
-            content, spans = _squeezed(content, spans)
-        if kept:
-            content = " " * kept + content
-            spans = [span.move(kept) for span in spans]
+        quote_marks = self.kind == "text" and self._bullet is None
+        levels, content, spans = finished(plain, spans, quote_marks=quote_marks)
+        depth = self.depth + levels
         if not content.strip():
             self._emit(RawLine(depth, _SOLID))  # "&nbsp;" alone: an empty line on screen
             return

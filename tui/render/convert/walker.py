@@ -104,6 +104,7 @@ class Walker:
         self._ul_depth = 0
         self._li_depth = 0
         self._noformat = 0
+        self._handlers = self._by_tag()
 
     def walk(self, root: LexborNode) -> None:
         """Walk ``root`` and everything below it."""
@@ -140,64 +141,74 @@ class Walker:
                 found = role(tag, attributes, node)
                 if found and self._client_container(node, found):
                     return
-        if tag in _INLINE_STYLES:
-            self._styled(node, _INLINE_STYLES[tag])
-        elif tag == "div":
-            self._div(node)
-        elif tag in _LINES:
-            self._block(node, 0)
-        elif tag == "p":
-            self._block(node, 0 if self._marginless(attributes) else 1)
-        elif tag == "br":
-            self.out.line_break()
-        elif tag == "a":
-            self._link(node, attributes)
-        elif tag == "img":
-            label = image_label(attributes)
-            if label:
-                self._atom(label, styles.IMAGE)
+        handler = self._handlers.get(tag)
+        if handler is None:  # inline containers (span, font, u, o:p …) and unknown elements
+            self._stack.extend(reversed(list(node.iter(include_text=True))))
         else:
-            self._other(node, tag, attributes)
+            handler(node, tag, attributes)
 
-    def _other(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        if tag == "blockquote":
-            self._quote(node)
-        elif tag in _LISTS:
-            self._list(node, tag, attributes)
-        elif tag == "li":
-            self._item(node)
-        elif tag in _CODE:
-            self._code(node)
-        elif tag in _HEADINGS:
-            self._heading(node, _HEADINGS[tag])
-        elif tag == "table":
-            self._table(node)
-        elif tag == "pre":
-            self._pre(node)
-        elif tag == "hr":
-            if self._opens_reply_header(node):
-                self.out.control("quote")
-            self.out.rule()
-        elif tag == "dl":
-            self._block(node, 1)
-        elif tag == "dt":
-            self._block(node, 0)
-            self._styled(node, styles.BOLD)
-        elif tag == "dd":
-            self._indented(node, 4)
-        elif tag == "q":
-            self._atom('"', None)
-            self._exit(self._atom_exit, '"')
-            self._children(node)
-        else:  # inline containers (span, font, u, o:p …) and unknown elements
-            self._children(node)
+    def _by_tag(self) -> dict[str, Callable[[LexborNode, str, Attributes], None]]:
+        handlers: dict[str, Callable[[LexborNode, str, Attributes], None]] = {
+            "div": self._div,
+            "p": self._paragraph,
+            "br": self._break,
+            "a": self._link,
+            "img": self._image,
+            "blockquote": self._quote,
+            "li": self._item,
+            "table": self._table,
+            "pre": self._pre,
+            "hr": self._rule,
+            "dl": self._paragraph,
+            "dt": self._term,
+            "dd": self._definition,
+            "q": self._inline_quote,
+        }
+        handlers.update(dict.fromkeys(_INLINE_STYLES, self._styled))
+        handlers.update(dict.fromkeys(_LINES - {"div"}, self._line))
+        handlers.update(dict.fromkeys(_LISTS, self._list))
+        handlers.update(dict.fromkeys(_CODE, self._code))
+        handlers.update(dict.fromkeys(_HEADINGS, self._heading))
+        return handlers
+
+    def _line(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        self._block(node, 0)
+
+    def _paragraph(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        self._block(node, 0 if tag == "p" and self._marginless(attributes) else 1)
+
+    def _break(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        self.out.line_break()
+
+    def _image(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        label = image_label(attributes)
+        if label:
+            self._atom(label, styles.IMAGE)
+
+    def _rule(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        if self._opens_reply_header(node):
+            self.out.control("quote")
+        self.out.rule()
+
+    def _term(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        self.out.block(0)
+        self._exit(self.out.end_block, 0)
+        self._styled(node, tag, attributes)
+
+    def _definition(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        self._indented(node, 4)
+
+    def _inline_quote(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        self._atom('"', None)
+        self._exit(self._atom_exit, '"')
+        self._children(node)
 
     def _block(self, node: LexborNode, gap: int) -> None:
         self.out.block(gap)
         self._exit(self.out.end_block, gap)
         self._children(node)
 
-    def _div(self, node: LexborNode) -> None:
+    def _div(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         children = list(node.iter(include_text=True))
         if _only_a_wrapper(children):
             self._stack.extend(reversed(children))
@@ -217,7 +228,8 @@ class Walker:
         style = attributes.get("style")
         return style is not None and _MARGIN_ZERO.search(style) is not None
 
-    def _styled(self, node: LexborNode, style: Style) -> None:
+    def _styled(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        style = _INLINE_STYLES.get(tag, styles.BOLD)  # <dt> is drawn bold too
         if self._noformat:
             self._children(node)
             return
@@ -236,7 +248,7 @@ class Walker:
     def _atom_exit(self, text: str) -> None:
         self._atom(text, None)
 
-    def _code(self, node: LexborNode) -> None:
+    def _code(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         self._noformat += 1
         self._exit(self._code_exit)
         if self._noformat == 1:
@@ -260,7 +272,7 @@ class Walker:
 
     # Links ----------------------------------------------------------------------------
 
-    def _link(self, node: LexborNode, attributes: Attributes) -> None:
+    def _link(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         url = link_target(attributes.get("href") or "")
         if url is None:
             self._children(node)
@@ -300,7 +312,7 @@ class Walker:
         self._ul_depth -= tag != "ol"
         self.out.end_block(gap)
 
-    def _item(self, node: LexborNode) -> None:
+    def _item(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         parent = node.parent
         in_list = parent is not None and parent.tag in _LISTS and bool(self._lists)
         if in_list and self._lists[-1][0]:
@@ -329,7 +341,7 @@ class Walker:
 
     # Quotes and other mail-client containers ------------------------------------------
 
-    def _quote(self, node: LexborNode) -> None:
+    def _quote(self, node: LexborNode, tag: str = "", attributes: Attributes | None = None) -> None:
         if self.out.depth >= MAX_DEPTH:  # deeper levels join the deepest drawn one
             self._block(node, 0)
             attribution = self._deferred.pop(node.mem_id, None)
@@ -387,7 +399,8 @@ class Walker:
 
     # Headings, code, tables -----------------------------------------------------------
 
-    def _heading(self, node: LexborNode, level: int) -> None:
+    def _heading(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        level = _HEADINGS[tag]
         out = self.out
         if out.inline:
             self._children(node)
@@ -405,7 +418,7 @@ class Walker:
         out.kind, out.base = "text", None
         out.end_block(1)
 
-    def _pre(self, node: LexborNode) -> None:
+    def _pre(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         if self.out.inline:
             self._children(node)
             return
@@ -420,7 +433,7 @@ class Walker:
         self.out.end_pre()
         self.out.end_block(1)
 
-    def _table(self, node: LexborNode) -> None:
+    def _table(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         if self.out.inline or not is_data_table(node):
             self._block(node, 0)  # a layout table: its cells are lines
             return
