@@ -23,7 +23,7 @@ PartKind = Literal["text", "quote", "signature"]
 LineKind = Literal["text", "verbatim", "code", "heading", "rule", "table", "blank"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """A numbered link: ``[number]`` follows ``text`` in the body, ``url`` is listed below."""
 
@@ -32,7 +32,7 @@ class Link:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableData:
     """A small data table; cells are inline text, laid out when the width is known."""
 
@@ -45,7 +45,7 @@ class TableData:
         return max((len(row) for row in self.rows), default=0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One logical line: ``indent`` columns before it, ``hang`` more on wrapped lines."""
 
@@ -106,7 +106,7 @@ class Part:
         return f"Part({self.kind!r}, depth={self.depth}, label={self.label!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Document:
     """A converted message body."""
 

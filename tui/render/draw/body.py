@@ -46,7 +46,8 @@ def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
                     piece.stylize_before(styles.SIGNATURE)
                 if osc8:
                     piece = linked(piece)
-            out.append(_prefixed(drawn_bars, piece) if drawn_bars else piece)
+            # A style of the whole line becomes a span, as `+` made it: the pad after stays plain.
+            out.append(_prefixed(drawn_bars, piece) if drawn_bars or piece.style else piece)
     return out
 
 
