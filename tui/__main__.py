@@ -1,4 +1,4 @@
-"""The `lurker` command: the reader, `lurker login|logout|config`, or `lurker demo-server`."""
+"""The `lurker` command: the reader, `lurker login|logout|config|export`, or `demo-server`."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["demo-server"]:
         return _demo_server(args[1:])
+    if args[:1] == ["export"]:
+        from .cli.export import run as export
+
+        return export(args[1:])
     if args[:1] and args[0] in ACCOUNT_COMMANDS:
         from .config.commands import run
 

@@ -18,6 +18,8 @@ from ..api.cursor import PageCursor
 from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models import MemberLabel, Topic, TopicPage
+from ..api.models import Message as ApiMessage
+from ..export.topic import message_markdown
 from ..render.convert import convert_body
 from ..render.document import Document
 from ..render.safety import clean, safe_text
@@ -39,6 +41,7 @@ class ThreadScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "links", "Links"),
+        Binding("y", "copy_markdown", "Copy as Markdown", show=False),
         Binding("r", "retry", "Retry", show=False),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
@@ -173,6 +176,19 @@ class ThreadScreen(Screen[None]):
         else:
             title = f"Links in message #{current.message.msg_num}"
             self.app.push_screen(LinkPicker(document.links, title))
+
+    def action_copy_markdown(self) -> None:
+        """Copy the current message as Markdown to the clipboard (OSC 52: works over SSH)."""
+        current = self.thread_view.current_message
+        if current is not None:
+            self._copy_markdown(current.message)
+
+    @work(thread=True, group="copy", exit_on_error=False)
+    def _copy_markdown(self, message: ApiMessage) -> None:
+        markdown = message_markdown(message)  # markdownify on a long body takes a while
+        self.app.call_from_thread(self.app.copy_to_clipboard, markdown)
+        note = f"Message #{message.msg_num} copied as Markdown"
+        self.app.call_from_thread(self.app.notify, note, title="Copy", markup=False)
 
     def action_retry(self) -> None:
         """Try the failed page again."""

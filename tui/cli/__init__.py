@@ -1,0 +1,7 @@
+"""Commands of ``lurker`` other than the reader itself: for now ``lurker export``.
+
+Each command parses its own options (the account options are shared with the reader,
+``settings.add_account_options``), opens the same client the reader would
+(``connection.open_account``: the demo when no account is set up), and says what went
+wrong in one line on stderr with an exit status, never a traceback.
+"""
