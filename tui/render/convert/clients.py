@@ -25,9 +25,9 @@ from typing import Literal
 from selectolax.lexbor import LexborNode
 
 from .headers import header_field
-from .parse import Attributes, leading_text
+from .parse import Attributes, is_empty, leading_text, next_element, previous_element
 
-__all__ = ["Role", "role"]
+__all__ = ["Role", "follows_separator", "opens_reply_header", "role"]
 
 Role = Literal["", "quote", "attribution", "reply_header", "signature"]
 
@@ -80,3 +80,21 @@ def role(tag: str, attributes: Attributes, node: LexborNode) -> Role:
         if header_field(leading_text(node, 80)) == "from":
             found = "reply_header"
     return found
+
+
+def opens_reply_header(rule: LexborNode) -> bool:
+    """Whether an ``<hr>`` is the separator above an Outlook reply header."""
+    following = next_element(rule)
+    while following is not None and following.tag == "div" and is_empty(following):
+        following = next_element(following)  # OWA's empty "appendonsend" divs
+    if following is None:
+        return False
+    return role(following.tag or "", following.attributes, following) == "reply_header"
+
+
+def follows_separator(header: LexborNode) -> bool:
+    """Whether a reply header's quote was already started at the ``<hr>`` above it."""
+    previous = previous_element(header)
+    while previous is not None and previous.tag == "div" and is_empty(previous):
+        previous = previous_element(previous)
+    return previous is not None and previous.tag == "hr"

@@ -176,6 +176,9 @@ class LineBuilder:
         if self.inline:
             self.space()
             return
+        if self.pre:
+            self._pre_break()
+            return
         if self._length:
             self.flush()
         self._open.append((gap, len(self.lines)))
@@ -184,6 +187,9 @@ class LineBuilder:
         """A block ends; ``gap`` blank lines after it if it held anything."""
         if self.inline:
             self.space()
+            return
+        if self.pre:
+            self._pre_break()
             return
         if self._length:
             self.flush()
@@ -229,8 +235,8 @@ class LineBuilder:
 
     def rule(self) -> None:
         """``<hr>``: a rule line with a blank line around it."""
-        if self.inline:
-            self.space()
+        if self.inline or self.pre:
+            self.space() if self.inline else self._pre_break()
             return
         self.block(1)
         self._emit(RawLine(self.depth, Line("rule", _RULE, self.indent), _RULE.plain))
@@ -244,7 +250,7 @@ class LineBuilder:
 
     def control(self, control: Control) -> None:
         """A mark for ``quotelines`` (a reply header, a signature's edges) at this point."""
-        if not self.inline:
+        if not self.inline and not self.pre:  # inside <pre> the lines are not out yet
             self.block(0)
             self._emit(RawLine(self.depth, BLANK, control=control))
             self.end_block(0)
@@ -288,6 +294,11 @@ class LineBuilder:
         for text in lines:
             words = " ".join(text.plain.split())
             self._emit(RawLine(self.depth, Line("code", text, self.indent), words))
+
+    def _pre_break(self) -> None:
+        """A block inside ``<pre>``: the line so far ends, as a browser breaks it."""
+        if self._length:
+            self._pre_lines.append(self._take_text())
 
     def _pre_text(self, text: str) -> None:
         if not text.isprintable():

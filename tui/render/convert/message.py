@@ -10,12 +10,13 @@ import threading
 from collections import OrderedDict
 
 from ..document import Document
+from .elements import Links
 from .lines import BLANK, LineBuilder, RawLine
 from .parse import decode_stray_quoted_printable, paragraph_margins_reset, parse
 from .parts import group_parts
 from .plaintext import plain_lines
 from .quotelines import resolve
-from .walker import Links, Walker
+from .walker import Walker
 
 __all__ = ["CACHE_SIZE", "clear_cache", "convert", "convert_cached", "html_lines"]
 

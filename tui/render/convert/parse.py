@@ -16,9 +16,13 @@ __all__ = [
     "JUNK_TAGS",
     "Attributes",
     "decode_stray_quoted_printable",
+    "is_empty",
     "is_hidden",
+    "leading_text",
+    "next_element",
     "paragraph_margins_reset",
     "parse",
+    "previous_element",
 ]
 
 Attributes = dict[str, str | None]
@@ -85,3 +89,24 @@ def leading_text(node: LexborNode, limit: int) -> str:
             if size >= limit:
                 break
     return " ".join(" ".join(chunks).split())[:limit]
+
+
+def next_element(node: LexborNode) -> LexborNode | None:
+    """The next sibling that is an element (text and comments passed over)."""
+    following = node.next
+    while following is not None and (not following.tag or following.tag[0] == "-"):
+        following = following.next
+    return following
+
+
+def previous_element(node: LexborNode) -> LexborNode | None:
+    """The previous sibling that is an element."""
+    previous = node.prev
+    while previous is not None and (not previous.tag or previous.tag[0] == "-"):
+        previous = previous.prev
+    return previous
+
+
+def is_empty(node: LexborNode) -> bool:
+    """Whether an element shows no text at all."""
+    return not leading_text(node, 1)

@@ -1,16 +1,16 @@
 """One walk over the parsed tree, in document order, writing typed lines as it goes.
 
 The walk keeps its own stack (no recursion, so nesting of any depth is walked whole) and
-looks each element up in ``_KINDS``: invisible elements are skipped with everything in
-them, blocks start and end lines with their margins, inline elements style their text,
-lists, quotes, tables, rules and breaks do what a browser shows. Mail-client containers
+looks each element up by its tag (``elements`` says what each is): invisible elements are
+skipped with everything in them, blocks start and end lines with their margins, inline
+elements style their text, lists, quotes, tables, rules and breaks do what a browser
+shows. Mail-client containers
 (``clients.role``) add quote depth, move an attribution into its quote, and mark reply
 headers and signatures for the line rules of ``quotelines``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,64 +19,28 @@ from rich.text import Text
 from selectolax.lexbor import LexborNode
 
 from .. import styles
-from ..document import Link
-from .clients import role
+from .clients import follows_separator, opens_reply_header, role
+from .elements import (
+    BULLETS,
+    CODE,
+    HEADINGS,
+    INLINE_STYLES,
+    LINES,
+    LISTS,
+    MARGIN_ZERO,
+    MAX_LIST_DEPTH,
+    Links,
+    only_a_wrapper,
+)
 from .lines import LineBuilder
 from .links import image_label, link_target, same_target
-from .parse import JUNK_TAGS, Attributes, is_hidden, leading_text
+from .parse import JUNK_TAGS, Attributes, is_hidden, next_element, previous_element
 from .quotelines import MAX_DEPTH
 from .tables import is_data_table, table_data
 
-__all__ = ["Links", "Walker"]
-
-_BULLETS = "•◦▪"
-_MAX_LIST_DEPTH = 6
-_MARGIN_ZERO = re.compile(
-    r"margin(?:-bottom)?\s*:\s*0(?:[a-z]{2}|\.0+[a-z]{2}|\s|;|$)", re.IGNORECASE
-)
-_LINES = frozenset(
-    {
-        "div", "article", "section", "center", "address", "header", "footer", "main", "nav",
-        "aside", "figure", "figcaption", "details", "summary", "fieldset", "form", "hgroup",
-        "legend", "dialog", "noscript", "body", "html", "caption", "tr", "td", "th", "thead",
-        "tbody", "tfoot", "colgroup", "col", "option",
-    }
-)  # fmt: skip
-_INLINE_STYLES: dict[str, Style] = {
-    "b": styles.BOLD, "strong": styles.BOLD, "i": styles.ITALIC, "em": styles.ITALIC,
-    "cite": styles.ITALIC, "del": styles.STRIKE, "s": styles.STRIKE, "strike": styles.STRIKE,
-}  # fmt: skip
-# A <div> whose whole content is one of these is only a wrapper (Gmail and Outlook stack
-# them): it lends the block inside its margins, as if it were not there.
-_WRAPPED_BLOCKS = frozenset(
-    {
-        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir",
-        "div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3",
-        "h4", "h5", "h6", "header", "hgroup", "hr", "main", "menu", "nav", "ol", "p", "pre",
-        "section", "summary", "table", "tbody", "tfoot", "thead", "ul", "caption", "legend",
-        "noscript",
-    }
-)  # fmt: skip
-_CODE = frozenset({"code", "kbd", "samp", "tt"})
-_LISTS = frozenset({"ul", "ol", "menu", "dir"})
-_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+__all__ = ["Walker"]
 
 Exit = tuple[Callable[[Any], None], Any]
-
-
-class Links:
-    """The numbered links of one message (its body, quoted part and remainder)."""
-
-    def __init__(self) -> None:
-        self.links: list[Link] = []
-        self._numbers: dict[str, int] = {}
-
-    def number(self, url: str, words: str) -> int:
-        """The reference number of ``url``, the same each time it is linked."""
-        if url not in self._numbers:
-            self._numbers[url] = len(self.links) + 1
-            self.links.append(Link(len(self.links) + 1, url, " ".join(words.split())))
-        return self._numbers[url]
 
 
 class _Link:
@@ -164,11 +128,11 @@ class Walker:
             "dd": self._definition,
             "q": self._inline_quote,
         }
-        handlers.update(dict.fromkeys(_INLINE_STYLES, self._styled))
-        handlers.update(dict.fromkeys(_LINES - {"div"}, self._line))
-        handlers.update(dict.fromkeys(_LISTS, self._list))
-        handlers.update(dict.fromkeys(_CODE, self._code))
-        handlers.update(dict.fromkeys(_HEADINGS, self._heading))
+        handlers.update(dict.fromkeys(INLINE_STYLES, self._styled))
+        handlers.update(dict.fromkeys(LINES - {"div"}, self._line))
+        handlers.update(dict.fromkeys(LISTS, self._list))
+        handlers.update(dict.fromkeys(CODE, self._code))
+        handlers.update(dict.fromkeys(HEADINGS, self._heading))
         return handlers
 
     def _line(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
@@ -186,7 +150,7 @@ class Walker:
             self._atom(label, styles.IMAGE)
 
     def _rule(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        if self._opens_reply_header(node):
+        if opens_reply_header(node):
             self.out.control("quote")
         self.out.rule()
 
@@ -194,9 +158,6 @@ class Walker:
         self.out.block(0)
         self._exit(self.out.end_block, 0)
         self._styled(node, tag, attributes)
-
-    def _definition(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        self._indented(node, 4)
 
     def _inline_quote(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         self._atom('"', None)
@@ -210,7 +171,7 @@ class Walker:
 
     def _div(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         children = list(node.iter(include_text=True))
-        if _only_a_wrapper(children):
+        if only_a_wrapper(children):
             self._stack.extend(reversed(children))
             return
         self.out.block(0)
@@ -226,10 +187,10 @@ class Walker:
             if any(name.startswith("mso") for name in classes.lower().split()):
                 return True
         style = attributes.get("style")
-        return style is not None and _MARGIN_ZERO.search(style) is not None
+        return style is not None and MARGIN_ZERO.search(style) is not None
 
     def _styled(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        style = _INLINE_STYLES.get(tag, styles.BOLD)  # <dt> is drawn bold too
+        style = INLINE_STYLES.get(tag, styles.BOLD)  # <dt> is drawn bold too
         if self._noformat:
             self._children(node)
             return
@@ -260,7 +221,8 @@ class Walker:
         if not self._noformat:
             self.out.pop_style()
 
-    def _indented(self, node: LexborNode, columns: int) -> None:
+    def _definition(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
+        columns = 4  # a <dd> under its term
         self.out.block(0)
         self.out.indent += columns
         self._exit(self._dedent, columns)
@@ -314,7 +276,7 @@ class Walker:
 
     def _item(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         parent = node.parent
-        in_list = parent is not None and parent.tag in _LISTS and bool(self._lists)
+        in_list = parent is not None and parent.tag in LISTS and bool(self._lists)
         if in_list and self._lists[-1][0]:
             bullet = f"{self._lists[-1][1]}."
             self._lists[-1][1] += 1
@@ -322,11 +284,11 @@ class Walker:
             # An item outside any list (hand-written "Features<li>One<li>Two") is drawn
             # as one of a list one level deeper.
             depth = self._ul_depth if in_list else self._ul_depth + 1
-            bullet = _BULLETS[max(0, depth - 1) % len(_BULLETS)]
-        stray = not in_list and _stray_item(_previous_element(node))
+            bullet = BULLETS[max(0, depth - 1) % len(BULLETS)]
+        stray = not in_list and _stray_item(previous_element(node))
         if not in_list:
             self.out.block(0 if stray else 1)  # as if in a list with the items beside it
-        indent = len(bullet) + 1 if self._li_depth < _MAX_LIST_DEPTH else 0
+        indent = len(bullet) + 1 if self._li_depth < MAX_LIST_DEPTH else 0
         self.out.start_item(bullet, indent)
         self._li_depth += 1
         self._exit(self._item_exit, (in_list, node))
@@ -337,28 +299,23 @@ class Walker:
         self._li_depth -= 1
         self.out.end_item()
         if not in_list:
-            self.out.end_block(0 if _stray_item(_next_element(node)) else 1)
+            self.out.end_block(0 if _stray_item(next_element(node)) else 1)
 
     # Quotes and other mail-client containers ------------------------------------------
 
     def _quote(self, node: LexborNode, tag: str = "", attributes: Attributes | None = None) -> None:
-        if self.out.depth >= MAX_DEPTH:  # deeper levels join the deepest drawn one
-            self._block(node, 0)
-            attribution = self._deferred.pop(node.mem_id, None)
-            if attribution is not None:
-                self._stack.append(attribution)
-            return
+        level = int(self.out.depth < MAX_DEPTH)  # deeper levels join the deepest drawn one
         self.out.block(0)
-        self.out.depth += 1
-        self._exit(self._quote_exit)
+        self.out.depth += level
+        self._exit(self._quote_exit, level)
         self._children(node)
         attribution = self._deferred.pop(node.mem_id, None)
-        if attribution is not None:
+        if attribution is not None:  # walked first, inside the quote it names
             self._stack.append(attribution)
 
-    def _quote_exit(self, _: None) -> None:
-        self.out.end_block(1)
-        self.out.depth -= 1
+    def _quote_exit(self, level: int) -> None:
+        self.out.end_block(level)  # a blank line after a quote, none after a folded level
+        self.out.depth -= level
 
     def _client_container(self, node: LexborNode, found: str) -> bool:
         """Act on a mail client's container; True when that replaces the usual handling."""
@@ -366,13 +323,13 @@ class Walker:
             self._quote(node)
             return True
         if found == "attribution" and node.mem_id not in self._moved:
-            following = _next_element(node)
+            following = next_element(node)
             if following is not None and following.tag == "blockquote":
                 self._deferred[following.mem_id] = node  # walked first inside that quote
                 self._moved.add(node.mem_id)
                 return True
         elif found == "reply_header":
-            if not self._after_separator(node):
+            if not follows_separator(node):
                 self.out.control("quote")
         elif found == "signature":
             # Around the element: Thunderbird's signature is a <pre>.
@@ -380,29 +337,12 @@ class Walker:
             self._exit(self.out.control, "sig_end")
         return False
 
-    def _opens_reply_header(self, rule: LexborNode) -> bool:
-        """Whether an ``<hr>`` is the separator above an Outlook reply header."""
-        following = _next_element(rule)
-        while following is not None and following.tag == "div" and _is_empty(following):
-            following = _next_element(following)  # OWA's empty "appendonsend" divs
-        if following is None:
-            return False
-        attributes = following.attributes
-        return bool(role(following.tag or "", attributes, following) == "reply_header")
-
-    def _after_separator(self, header: LexborNode) -> bool:
-        """Whether a reply header's quote was already started at the ``<hr>`` above it."""
-        previous = _previous_element(header)
-        while previous is not None and previous.tag == "div" and _is_empty(previous):
-            previous = _previous_element(previous)
-        return previous is not None and previous.tag == "hr"
-
     # Headings, code, tables -----------------------------------------------------------
 
     def _heading(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        level = _HEADINGS[tag]
+        level = HEADINGS[tag]
         out = self.out
-        if out.inline:
+        if out.inline or out.pre:
             self._children(node)
             return
         out.block(1)
@@ -434,7 +374,7 @@ class Walker:
         self.out.end_block(1)
 
     def _table(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        if self.out.inline or not is_data_table(node):
+        if self.out.inline or self.out.pre or not is_data_table(node):
             self._block(node, 0)  # a layout table: its cells are lines
             return
         for child in node.iter():
@@ -452,45 +392,8 @@ class Walker:
         return builder.inline_text()
 
     def _sub_walk(self, node: LexborNode, out: LineBuilder) -> None:
-        walker = Walker(out, self.links, margins_reset=self.margins_reset)
-        walker._noformat = self._noformat
-        walker.walk(node)
-
-
-def _only_a_wrapper(children: list[LexborNode]) -> bool:
-    """Whether a ``<div>``'s children are one block and nothing else that shows."""
-    block = None
-    for child in children:
-        tag = child.tag
-        if tag == "-text":
-            if (child.text_content or "").strip():
-                return False
-        elif not tag or tag[0] == "-" or tag in JUNK_TAGS or is_hidden(child.attributes):
-            continue
-        elif block is not None or tag not in _WRAPPED_BLOCKS:
-            return False
-        else:
-            block = child
-    return block is not None
+        Walker(out, self.links, margins_reset=self.margins_reset).walk(node)
 
 
 def _stray_item(node: LexborNode | None) -> bool:
     return node is not None and node.tag == "li"
-
-
-def _next_element(node: LexborNode) -> LexborNode | None:
-    following = node.next
-    while following is not None and (not following.tag or following.tag[0] == "-"):
-        following = following.next
-    return following
-
-
-def _previous_element(node: LexborNode) -> LexborNode | None:
-    previous = node.prev
-    while previous is not None and (not previous.tag or previous.tag[0] == "-"):
-        previous = previous.prev
-    return previous
-
-
-def _is_empty(node: LexborNode) -> bool:
-    return not leading_text(node, 1)
