@@ -41,7 +41,8 @@ def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
     for line in _part_lines(part):
         for piece in layout_line(line, room):
             if signature or (osc8 and piece.spans):
-                piece = piece.copy()  # layout may hand back the document's own Text
+                if piece is line.text:  # the document's own Text: changed only as a copy
+                    piece = piece.copy()
                 if signature:
                     piece.stylize_before(styles.SIGNATURE)
                 if osc8:
