@@ -12,6 +12,7 @@ __all__ = ["group_parts"]
 
 _Key = tuple[PartKind, int]
 _REF = re.compile(r"\[\d+\]")
+_BLANK = Line("blank")  # one for every blank line of every part: nothing changes it
 
 
 def _key(resolved: Resolved) -> _Key:
@@ -77,7 +78,7 @@ def group_parts(resolved: list[Resolved]) -> tuple[Part, ...]:
                 parts.append(_make(key, current, parts[-1] if parts else None))
             key, current = item_key, []
         elif pending_blank:
-            current.append(Line("blank"))
+            current.append(_BLANK)
         pending_blank = False
         current.append(item.line)
     if current and key is not None:
