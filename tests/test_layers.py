@@ -21,12 +21,13 @@ ALLOWED = {
     "render": {"api"},
     "demo": set(),
     "config": {"api", "demo", "files", "render"},
-    "cli": {"api", "config", "demo", "render"},
+    "export": {"api", "files", "render"},
+    "cli": {"api", "config", "demo", "export", "render"},
     "widgets": {"api", "render"},
-    "screens": {"api", "config", "render", "stylesheets", "widgets"},
+    "screens": {"api", "config", "export", "render", "stylesheets", "widgets"},
 }
 # Packages that must work from a plain script: no Textual in them.
-NO_TEXTUAL = ("api", "render", "demo", "config", "cli")
+NO_TEXTUAL = ("api", "render", "demo", "config", "export", "cli")
 
 
 @cache

@@ -23,11 +23,15 @@ NOT_AT_FIRST_PAINT = (
     "tomllib",  # a config file, when there is one
     "tui.demo.server",  # lurker demo-server (uvicorn)
     "uvicorn",
-    "tui.screens.thread",  # the converter behind it (bs4)
+    "tui.screens.thread",  # the converter behind it (selectolax)
     "tui.screens.activity",
     "tui.screens.topics",  # opening a group
+    "selectolax",
+    "tui.render.convert",
+    "tui.export",  # y and e, and lurker export (markdownify, bs4)
     "bs4",
     "markdownify",
+    "tui.cli.export",
     "keyring",  # saved sign-ins of a real account
     "tui.config.saved",
     "truststore",  # TLS to a real service

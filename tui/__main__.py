@@ -16,6 +16,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .cli.demo_server import run as serve
 
         return serve(args[1:])
+    if args[:1] == ["export"]:
+        from .cli.export import run as export
+
+        return export(args[1:])
     if args[:1] and args[0] in ACCOUNT_COMMANDS:
         from .cli.account import run
 

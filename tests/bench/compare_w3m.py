@@ -22,8 +22,8 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from tests.shared_data import corpus_dir
-from tui.render.html import convert
-from tui.render.render import render_document
+from tui.render.convert import convert
+from tui.render.draw import render_document
 
 CORPUS = corpus_dir()
 JUNK: dict[str, re.Pattern[str]] = {

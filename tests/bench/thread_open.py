@@ -9,12 +9,20 @@ painted" is the first paint of the thread view after the first message's body is
 a placeholder).
 Scroll animations are off, so the figures are the app's work rather than Textual's
 50-lines-a-second scroll animation.
+
+With `LURKER_BENCH_BEFORE=DIR` (a checkout of an earlier commit, e.g. `git worktree add
+/tmp/before main`), the same openings are also measured on that checkout's code, in a
+child process during the same run, and "all laid out" is judged against it: goal ≤ 0.5x.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +38,7 @@ from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, percentil
 from tests.screens.harness import settle, until
 from tui.api.library import Library
 from tui.demo import DemoService
-from tui.render import html
+from tui.render.convert import message as html
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
@@ -126,7 +134,33 @@ async def open_once(scroll_keys: int) -> Opening:
         )
 
 
+_BEFORE_SCRIPT = """
+import asyncio, json, os
+os.environ.setdefault("TEXTUAL_FPS", "1000")
+from tests.bench import thread_open
+async def main():
+    print(json.dumps([(await thread_open.open_once(1)).whole for _ in range(thread_open.RUNS)]))
+asyncio.run(main())
+"""
+
+
+def _before() -> list[float] | None:
+    """'All laid out' measured on the code of LURKER_BENCH_BEFORE's checkout, if set."""
+    tree = os.environ.get("LURKER_BENCH_BEFORE")
+    if not tree:
+        return None
+    env = {**os.environ, "PYTHONPATH": tree}
+    result = subprocess.run(
+        [sys.executable, "-c", _BEFORE_SCRIPT], cwd=tree, env=env, capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        print(result.stderr[-2000:], file=sys.stderr)
+        return None
+    return [float(value) for value in json.loads(result.stdout.strip().splitlines()[-1])]
+
+
 async def _measure(quick: bool) -> Outcome:
+    before = _before()
     openings = [await open_once(5 if quick else 10) for _ in range(RUNS)]
     after_data = [o.painted - o.arrived for o in openings]
     scroll = [percentile(o.scroll_keys, 0.95) for o in openings]
@@ -154,8 +188,12 @@ async def _measure(quick: bool) -> Outcome:
             f"{label}: Enter → all {MESSAGES} loaded and laid out (End held)",
             "s",
             [o.whole for o in openings],
+            before,
+            "≤ 0.5x the code before" if before else "",
+            at_most(0.5, of="ratio") if before else None,
             note=f"median {median([o.whole - o.painted for o in openings]):.2f} s after the "
-            "first message was painted",
+            "first message was painted"
+            + ("; baseline: LURKER_BENCH_BEFORE's code" if before else ""),
         ),
         Figure(
             "4",

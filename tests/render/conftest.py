@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from tests.shared_data import corpus_dir, corpus_missing
+from tui.render.convert import convert
 from tui.render.document import Document
-from tui.render.html import convert
 
 
 def corpus_names() -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tui.render import html as html_module
-from tui.render.html import CACHE_SIZE, clear_cache, convert, convert_cached, entry_text
+from tui.render.convert import CACHE_SIZE, clear_cache, convert, convert_cached, entry_text
+from tui.render.convert import message as html_module
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.render.html import convert
+from tui.render.convert import convert
 
 OUTLOOK = """<html><head><title>Secret title</title><meta charset=utf-8>
 <style>p.MsoNormal {margin:0cm; font-family:Calibri}</style>

@@ -6,16 +6,14 @@ import functools
 import itertools
 import re
 import unicodedata
-import warnings
 from collections import Counter
 
 import pytest
-from bs4 import BeautifulSoup, Tag
-from bs4.element import NavigableString
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from tui.render.convert.parse import decode_stray_quoted_printable
 from tui.render.document import Document
-from tui.render.prepass import decode_stray_quoted_printable
-from tui.render.render import render_document
+from tui.render.draw import render_document
 
 from .conftest import corpus_body, corpus_cases
 
@@ -28,29 +26,28 @@ _ENTITY = re.compile(r"&(?:[a-zA-Z]+|#\d+|#x[0-9a-fA-F]+);")
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b\ufeff]")
 
 
-def _soup(name: str) -> BeautifulSoup:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return BeautifulSoup(decode_stray_quoted_printable(corpus_body(name)), "html.parser")
+def _tree(name: str) -> LexborHTMLParser:
+    # The tree a browser builds; what is visible in it is decided here, not by the walker.
+    return LexborHTMLParser(decode_stray_quoted_printable(corpus_body(name)))
 
 
-def _hidden(tag: Tag) -> bool:
-    style = tag.get("style")
-    return tag.has_attr("hidden") or (isinstance(style, str) and bool(_HIDDEN.search(style)))
+def _hidden(node: LexborNode) -> bool:
+    style = node.attributes.get("style")
+    return "hidden" in node.attributes or (style is not None and bool(_HIDDEN.search(style)))
 
 
 @functools.cache
 def visible_text(name: str) -> str:
     """The text a browser would show: text nodes outside invisible and hidden elements."""
     chunks: list[str] = []
-    stack: list[Tag] = [_soup(name)]
+    root = _tree(name).root
+    stack: list[LexborNode] = [root] if root is not None else []
     while stack:
-        for node in stack.pop().contents:
-            if isinstance(node, Tag):
-                if node.name not in _INVISIBLE and not _hidden(node):
-                    stack.append(node)
-            elif type(node) is NavigableString:
-                chunks.append(str(node))
+        for node in stack.pop().iter(include_text=True):
+            if node.tag == "-text":
+                chunks.append(node.text_content or "")
+            elif node.is_element_node and node.tag not in _INVISIBLE and not _hidden(node):
+                stack.append(node)
     return " ".join(chunks)
 
 
@@ -97,13 +94,10 @@ def test_nothing_leaks(corpus: dict[str, Document], name: str) -> None:
     for css in ("@font-face", "mso-", "font-family:", "{margin", "panose-1"):
         if css not in visible:
             assert css not in output, f"{name}: CSS leaked ({css})"
-    title = _soup(name).find("title")  # parsed again: the title is not in visible_text
-    if (
-        title is not None
-        and title.get_text(strip=True)
-        and title.get_text(strip=True) not in visible
-    ):
-        assert title.get_text(strip=True) not in output
+    title = _tree(name).css_first("title")  # parsed again: the title is not in visible_text
+    words = title.text(strip=True) if title is not None else ""
+    if words and words not in visible:
+        assert words not in output
 
 
 @pytest.mark.parametrize("name", NAMES)

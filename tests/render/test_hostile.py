@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from tui.render.html import convert
-from tui.render.quotelines import MAX_DEPTH
-from tui.render.render import render_document
+from tui.render.convert import convert
+from tui.render.convert.quotelines import MAX_DEPTH
+from tui.render.draw import render_document
 
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 DEPTH = 5000

@@ -7,8 +7,8 @@ import html
 
 import pytest
 
+from tui.render.convert import convert
 from tui.render.document import Document, Link
-from tui.render.html import convert
 
 
 def _body(doc: Document) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from tui.render.html import convert
+from tui.render.convert import convert
 
 
 def test_markup_characters_are_literal() -> None:

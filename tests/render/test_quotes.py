@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tui.render.convert.quotelines import MAX_DEPTH
 from tui.render.document import Document, Part
-from tui.render.quotelines import MAX_DEPTH
 
 
 def _first(part: Part) -> str:

@@ -6,9 +6,9 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.render import styles
+from tui.render.convert import convert
 from tui.render.document import Document, Part, quoted_line_count
-from tui.render.html import convert
-from tui.render.render import fold_label, quote_runs, render_document
+from tui.render.draw import fold_label, quote_runs, render_document
 
 
 def _plain(doc: Document, width: int, **options: bool) -> list[str]:
@@ -199,7 +199,7 @@ def test_a_non_breaking_space_at_the_edge_of_emphasis_still_parts_words() -> Non
 
 
 def test_an_over_long_token_breaks_after_punctuation_not_mid_word() -> None:
-    from tui.render.wrap import wrap
+    from tui.render.draw import wrap
 
     token = "--rf_freq_policy=uhd.tune_request_t.POLICY_MANUAL,master_clock_rate=250e6"
     lines = [line.plain for line in wrap(Text(token), 30)]
@@ -213,8 +213,11 @@ def test_an_over_long_token_breaks_after_punctuation_not_mid_word() -> None:
 
 def test_list_items_outside_a_list_are_still_an_item_a_line() -> None:
     # mikel-tables-8bits: "Features Include<li>World's first…<li>Uses removable…"
+    doc = convert("<p>Features<li>One thing<li>Another</p><p>Next</p>")
+    assert _plain(doc, 80) == ["Features", "", "• One thing", "• Another", "", "  Next"]
+    # A list after an item that was never closed is inside it, as a browser shows it.
     doc = convert("<p>Features<li>One thing<li>Another</p><ul><li>A<li>B</ul>")
-    assert _plain(doc, 80) == ["Features", "", "• One thing", "• Another", "", "• A", "• B"]
+    assert _plain(doc, 80) == ["Features", "", "• One thing", "• Another", "  • A", "  • B"]
 
 
 GMAIL_FORWARD = (

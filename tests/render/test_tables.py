@@ -7,8 +7,8 @@ import re
 import pytest
 from rich.cells import cell_len
 
-from tui.render.html import convert
-from tui.render.render import render_document
+from tui.render.convert import convert
+from tui.render.draw import render_document
 
 DATA = """
 <table>

@@ -15,11 +15,11 @@ from tests.screens.harness import make_app, settle, until
 from tests.screens.test_snapshots import keys, read_thread
 from tui.api.models.messages import Message
 from tui.app import LurkerApp
+from tui.render.convert import convert_body
 from tui.render.document import Link
 from tui.screens import links
 from tui.screens.links import LinkPicker
 from tui.screens.thread import ThreadScreen
-from tui.widgets.message_body import convert_body
 from tui.widgets.thread_message import ThreadMessage
 from tui.widgets.thread_view import ThreadView
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 
 from tests.screens.harness import hold, make_app, requests_to, settle, until
+from tui.render.convert import body as message_body
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.widgets import message_body
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 

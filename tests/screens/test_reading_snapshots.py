@@ -16,9 +16,9 @@ from tests.screens.harness import make_app, until
 from tests.screens.test_snapshots import keys, quiet, read_thread
 from tui.api.library import Library
 from tui.api.models.messages import Message
+from tui.render.convert import convert_body
 from tui.screens.links import LinkPicker
 from tui.screens.thread import ThreadScreen
-from tui.widgets.message_body import convert_body
 
 # lurker-dev, seed 1.
 HASHTAGS_AND_LINK = 100000006  # message #44: chips "bug" and "help-wanted", a link

@@ -7,7 +7,7 @@ from textual.pilot import Pilot
 
 from tests.screens.harness import settle
 from tui.api.models.messages import Message
-from tui.render.html import convert
+from tui.render.convert import convert
 from tui.widgets.thread_message import PLACEHOLDER, ThreadMessage
 from tui.widgets.thread_view import ThreadView
 

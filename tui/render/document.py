@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -23,7 +23,7 @@ PartKind = Literal["text", "quote", "signature"]
 LineKind = Literal["text", "verbatim", "code", "heading", "rule", "table", "blank"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """A numbered link: ``[number]`` follows ``text`` in the body, ``url`` is listed below."""
 
@@ -32,7 +32,7 @@ class Link:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableData:
     """A small data table; cells are inline text, laid out when the width is known."""
 
@@ -45,7 +45,7 @@ class TableData:
         return max((len(row) for row in self.rows), default=0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """One logical line: ``indent`` columns before it, ``hang`` more on wrapped lines."""
 
@@ -56,23 +56,60 @@ class Line:
     table: TableData | None = None
 
 
-@dataclass(frozen=True)
 class Part:
-    """A run of text, one quote level, or a signature.
+    """A run of text, one quote level, or a signature (read-only once made).
 
-    ``text`` is the part laid out without a width: one logical line per line, lists
-    indented, tables at their natural width, no quote markers (quote parts carry their
-    level in ``depth``). ``lines`` keeps the structure that ``render_document`` re-lays
-    for a real width (hanging indents, tables that fit).
+    ``lines`` are the part's typed lines, which ``render_document`` lays out for a width
+    (hanging indents, tables that fit). ``text`` is the part laid out without a width:
+    one logical line per line, lists indented, tables at their natural width, no quote
+    markers (quote parts carry their level in ``depth``); it is made when first asked
+    for (a thread view never needs it). A quote part that opens a run of quotes carries
+    ``label``, the line that says whose words they are ("On …, Ana wrote:"), and
+    ``forward`` when it is a forwarded message rather than a reply's quote.
     """
 
-    kind: PartKind
-    text: Text
-    depth: int = 0
-    lines: tuple[Line, ...] = field(default=(), compare=False, repr=False)
+    __slots__ = ("_lay_out", "_text", "depth", "forward", "kind", "label", "lines")
+
+    def __init__(
+        self,
+        kind: PartKind,
+        text: Text | None = None,
+        depth: int = 0,
+        lines: tuple[Line, ...] = (),
+        label: str = "",
+        forward: bool = False,
+        lay_out: Callable[[tuple[Line, ...]], Text] | None = None,
+    ) -> None:
+        self.kind = kind
+        self._text = text
+        self.depth = depth
+        self.lines = lines
+        self.label = label
+        self.forward = forward
+        # How `lines` read without a width: drawing's business, handed in by the converter
+        # (the document type knows nothing of drawing).
+        self._lay_out = lay_out
+
+    @property
+    def text(self) -> Text:
+        if self._text is None:
+            self._text = self._lay_out(self.lines) if self._lay_out else Text("")
+            self._lay_out = None
+        return self._text
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.kind, self.text, self.depth, self.label, self.forward)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Part) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Part({self.kind!r}, depth={self.depth}, label={self.label!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Document:
     """A converted message body."""
 

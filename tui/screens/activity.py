@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -17,7 +18,9 @@ from ..api.models.activity import ActivityEntry
 from ..api.models.memberships import Membership
 from ..api.models.page import Page
 from ..api.params import ActivityQuery
-from ..render.html import entry_text
+from ..export.activity import export_activity_file
+from ..export.output import OutputBusyError
+from ..render.convert import entry_text
 from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
@@ -36,6 +39,7 @@ class ActivityScreen(PagedScreen[ActivityRow]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "filters", "Filter"),
         Binding("f", "follow", "Follow"),
+        Binding("e", "export", "Export to CSV", show=False),
         Binding("r", "reload", "Refresh"),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
@@ -112,6 +116,28 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             panel.query("Select").first().focus()
         else:
             self.paged_list.focus()
+
+    def action_export(self) -> None:
+        """Write what the filter shows to a CSV file in the current directory."""
+        self._export()
+
+    @work(exclusive=True, group="export", exit_on_error=False)
+    async def _export(self) -> None:
+        self.notify("Exporting what the filter shows…", title="Export", markup=False)
+        group, query = self.group.group_name, self.activity_query
+        try:
+            path, written = await export_activity_file(self.library, group, query, Path.cwd())
+        except Exception as error:  # whatever failed is said; the log stays as it is
+            message = str(error) if isinstance(error, OutputBusyError | OSError) else None
+            self.notify(
+                clean(message or describe(error)),
+                title="Export failed",
+                severity="error",
+                markup=False,
+            )
+            return
+        entries = count(written, "entry", "entries")
+        self.notify(f"{entries} written to {path}", title="Export", markup=False)
 
     def action_back(self) -> None:
         """Close the filter panel if open, else go back."""

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from rich.text import Text
 
 from ..api.models.activity import ActivityEntry
-from ..render.html import entry_text
+from ..render.convert import entry_text
 from ..render.safety import clean
 from ..render.when import relative
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -12,12 +12,14 @@ from textual.widgets import Footer, Header, Static
 
 from ..api.library import Library
 from ..api.models.memberships import MemberLabel
+from ..api.models.messages import Message as ApiMessage
 from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
+from ..export.topic import message_markdown
+from ..render.convert import convert_body
 from ..render.safety import clean, safe_text
 from ..render.when import count
 from ..widgets.feed import PageLoaded
-from ..widgets.message_body import convert_body
 from ..widgets.thread_message import ThreadMessage
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
@@ -29,6 +31,7 @@ class ThreadScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "links", "Links"),
+        Binding("y", "copy_markdown", "Copy as Markdown", show=False),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
     ]
@@ -96,6 +99,19 @@ class ThreadScreen(Screen[None]):
         else:
             title = f"Links in message #{current.message.msg_num}"
             self.app.push_screen(LinkPicker(document.links, title))
+
+    def action_copy_markdown(self) -> None:
+        """Copy the current message as Markdown to the clipboard (OSC 52: works over SSH)."""
+        current = self.thread_view.current_message
+        if current is not None:
+            self._copy_markdown(current.message)
+
+    @work(thread=True, group="copy", exit_on_error=False)
+    def _copy_markdown(self, message: ApiMessage) -> None:
+        markdown = message_markdown(message)  # markdownify on a long body takes a while
+        self.app.call_from_thread(self.app.copy_to_clipboard, markdown)
+        note = f"Message #{message.msg_num} copied as Markdown"
+        self.app.call_from_thread(self.app.notify, note, title="Copy", markup=False)
 
     def action_back(self) -> None:
         """Back to the topic list."""

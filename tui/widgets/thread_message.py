@@ -9,7 +9,7 @@ from ..api.models.memberships import MemberLabel
 from ..api.models.messages import Message
 from ..render.colors import chip
 from ..render.document import Document
-from ..render.render import render_document
+from ..render.draw import render_document
 from ..render.safety import safe_text
 from ..render.when import stamp
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rich.cells import cell_len, get_character_cell_size
 from rich.text import Text
@@ -46,15 +47,53 @@ def _fold_offsets(word: str, start: int, first: int, width: int) -> tuple[list[i
 def wrap(text: Text, width: int, hang: int = 0) -> list[Text]:
     """Word-wrap one logical line; continuation lines are indented by ``hang`` columns."""
     plain = text.plain
-    if cell_len(plain) <= width:
+    # Most mail is ASCII: one cell a character, no table look-ups.
+    measure = len if plain.isascii() else cell_len
+    if measure(plain) <= width:
         return [text]
     hang = hang if width - hang >= MIN_WIDTH else 0
+    offsets = _ascii_breaks(plain, width, hang) if measure is len else None
+    if offsets is None:
+        offsets = _breaks(plain, width, hang, measure)
+    pieces = text.divide(offsets)
+    result: list[Text] = []
+    for index, piece in enumerate(pieces):
+        piece.rstrip()
+        result.append(Text(" " * hang, end="") + piece if index and hang else piece)
+    return result
+
+
+def _ascii_breaks(plain: str, width: int, hang: int) -> list[int] | None:
+    """Where ``_breaks`` would break an ASCII line, found with ``rfind``; None if unsure.
+
+    Lines of words separated by spaces, none longer than a line, are the common case;
+    anything else (a tab, an over-long token) takes the general way.
+    """
+    if "\t" in plain:
+        return None
+    end = len(plain.rstrip())
+    offsets: list[int] = []
+    start, room = 0, width
+    while end - start > room:
+        cut = plain.rfind(" ", start, start + room + 1)
+        if cut <= start or not plain[start:cut].strip():
+            return None
+        start = cut + 1
+        while plain[start] == " ":
+            start += 1
+        offsets.append(start)
+        room = width - hang
+    return offsets
+
+
+def _breaks(plain: str, width: int, hang: int, measure: Callable[[str], int]) -> list[int]:
+    """The offsets where lines break: between words, or inside one too long for a line."""
     offsets: list[int] = []
     column, room = 0, width
     for match in _TOKEN.finditer(plain):
         token = match.group()
         word = token.rstrip()
-        word_width, token_width = cell_len(word), cell_len(token)
+        word_width, token_width = measure(word), measure(token)
         if column + word_width <= room:
             column += token_width
             continue
@@ -68,12 +107,7 @@ def wrap(text: Text, width: int, hang: int = 0) -> list[Text]:
         offsets.extend(folds)
         room = width - hang
         column = last + token_width - word_width
-    pieces = text.divide(offsets)
-    result: list[Text] = []
-    for index, piece in enumerate(pieces):
-        piece.rstrip()
-        result.append(Text(" " * hang, end="") + piece if index and hang else piece)
-    return result
+    return offsets
 
 
 def fold(text: Text, width: int) -> list[Text]:

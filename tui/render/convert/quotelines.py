@@ -2,7 +2,7 @@
 
 Works on lines because the signs are textual and the same for HTML and plain text:
 
-- A reply header (QUOTE_START from the tree pass, a "From:/Sent:" block in any known
+- A reply header (a "quote" control from the walker, a "From:/Sent:" block in any known
   language, "-----Original Message-----") quotes everything after it to the end of its
   container: lines at or below its depth get one more level, until the text goes back
   out of that container. Separator rules right before or after the header are dropped.
@@ -10,7 +10,7 @@ Works on lines because the signs are textual and the same for HTML and plain tex
 - A mailing-list footer (groups.io's ``_._,_._,_``, Google Groups' "-- / You received
   this message…", Mailman's underscores + "mailing list") ends the quote and is shown as
   the signature: the last such footer is the list's own, appended after any quote.
-- A signature starts at SIG_START (until SIG_END) or at a ``--`` line followed by a
+- A signature starts at a "sig_start" control (until "sig_end") or at a ``--`` line followed by a
   short tail, and ends where a quote starts.
 - Depth is capped at ``MAX_DEPTH``: deeper levels fold into the deepest.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .document import Line
+from ..document import Line
 from .headers import ATTRIBUTION, header_field, is_original_message
 from .lines import RawLine
 

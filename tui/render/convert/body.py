@@ -1,10 +1,30 @@
-"""A message's body converted for the terminal, its quoted part found."""
+"""A message's body converted for the terminal, with the API's ``quoted`` part found."""
 
 from __future__ import annotations
 
-from ..api.models.messages import Message
-from ..render.document import Document
-from ..render.html import convert_cached
+from typing import Protocol
+
+from ..document import Document
+from .message import convert_cached
+
+__all__ = ["MessageBody", "convert_body"]
+
+
+class MessageBody(Protocol):
+    """What of an API message its body needs (``tui.api`` models have these fields)."""
+
+    @property
+    def id(self) -> int | str: ...
+    @property
+    def updated(self) -> object: ...
+    @property
+    def body(self) -> str: ...
+    @property
+    def quoted(self) -> str: ...
+    @property
+    def remainder(self) -> str: ...
+    @property
+    def is_plain_text(self) -> bool: ...
 
 
 def _words(document: Document) -> str:
@@ -12,7 +32,7 @@ def _words(document: Document) -> str:
     return " ".join(" ".join(part.text.plain.split()) for part in document.parts)
 
 
-def convert_body(message: Message) -> Document:
+def convert_body(message: MessageBody) -> Document:
     """The body converted for the terminal (cached per message id and update time).
 
     The body holds the whole message; the API's `quoted` field names the quoted part

@@ -6,14 +6,16 @@ their natural width); that is what ``Part.text`` holds.
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.text import Span, Text
 
-from . import styles
-from .document import Line
-from .tablelayout import table_lines
+from .. import styles
+from ..document import Line
+from .tables import table_lines
 from .wrap import MIN_WIDTH, wrap
 
-__all__ = ["layout_line"]
+__all__ = ["layout_line", "natural_text"]
+
+_BLANK = Text(end="")  # shared by every blank line: the join only reads it
 
 
 def _indented(lines: list[Text], indent: int) -> list[Text]:
@@ -40,3 +42,24 @@ def layout_line(line: Line, width: int | None) -> list[Text]:
         lead = len(line.text.plain) - len(line.text.plain.lstrip(" "))
         return _indented(wrap(line.text, room, min(lead, room // 2)), indent)
     return _indented(wrap(line.text, room, line.hang), indent)
+
+
+def natural_text(lines: tuple[Line, ...]) -> Text:
+    """Lines laid out without a width, joined by newlines (a part's ``text``)."""
+    laid: list[Text] = []
+    for line in lines:
+        if line.kind == "blank":
+            laid.append(_BLANK)
+        elif line.kind == "rule" or line.table is not None or line.indent:
+            laid.extend(layout_line(line, None))
+        else:
+            laid.append(line.text)  # what layout_line gives without a width
+    spans: list[Span] = []
+    offset = 0
+    for text in laid:  # Text("\n").join(laid), without its general machinery
+        size = len(text.plain)
+        if text.style:
+            spans.append(Span(offset, offset + size, text.style))
+        spans.extend(span.move(offset) for span in text.spans)
+        offset += size + 1
+    return Text("\n".join(text.plain for text in laid), end="", spans=spans)

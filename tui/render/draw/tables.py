@@ -12,8 +12,8 @@ import re
 from rich.cells import cell_len
 from rich.text import Text
 
-from . import styles
-from .document import TableData
+from .. import styles
+from ..document import TableData
 from .wrap import wrap
 
 __all__ = ["table_lines"]

@@ -6,11 +6,8 @@ import html
 import re
 from urllib.parse import unquote, urlsplit
 
-from bs4 import Tag
-
-from .dom import attr
-from .prepass import is_hidden
-from .safety import clean
+from ..safety import clean
+from .parse import Attributes, is_hidden
 
 __all__ = ["image_label", "link_target", "same_target"]
 
@@ -75,25 +72,24 @@ def same_target(text: str, url: str) -> bool:
     )
 
 
-def _dimension(tag: Tag, name: str) -> float | None:
-    raw = attr(tag, name).strip().lower().removesuffix("px")
+def _dimension(attributes: Attributes, name: str) -> float | None:
+    raw = (attributes.get(name) or "").strip().lower().removesuffix("px")
     try:
         return float(raw)
     except ValueError:
         pass
-    for match in _PIXEL_SIZE.finditer(attr(tag, "style").lower()):
+    for match in _PIXEL_SIZE.finditer((attributes.get("style") or "").lower()):
         if match.group(1) == name:
             return float(match.group(2))
     return None
 
 
-def is_tracking_pixel(tag: Tag) -> bool:
+def is_tracking_pixel(attributes: Attributes) -> bool:
     """Zero-size, one-pixel or hidden images: beacons, spacers, never content."""
-    if is_hidden(tag) or _SPACER.search(attr(tag, "src")):
+    if is_hidden(attributes) or _SPACER.search(attributes.get("src") or ""):
         return True
-    sizes = [
-        size for size in (_dimension(tag, "width"), _dimension(tag, "height")) if size is not None
-    ]
+    dimensions = (_dimension(attributes, "width"), _dimension(attributes, "height"))
+    sizes = [size for size in dimensions if size is not None]
     return any(size <= 2 for size in sizes)
 
 
@@ -109,20 +105,20 @@ def _file_name(src: str) -> str:
     return name if _IMAGE_FILE.fullmatch(name) else ""
 
 
-def image_label(tag: Tag) -> str | None:
+def image_label(attributes: Attributes) -> str | None:
     """``[image: alt or file name]``, or None for pixels and decorative images.
 
     ``alt=""`` marks a decorative image on the web; but mail clients also write it for
     pasted screenshots, so embedded (``cid:``/``data:``) images are always shown.
     """
-    if is_tracking_pixel(tag):
+    if is_tracking_pixel(attributes):
         return None
-    src = clean(attr(tag, "src")).strip()
+    src = clean(attributes.get("src")).strip()
     embedded = src.lower().startswith(("cid:", "data:"))
-    alt = " ".join(clean(attr(tag, "alt")).split())
+    alt = " ".join(clean(attributes.get("alt")).split())
     if alt:
         return f"[image: {alt}]"
-    if tag.has_attr("alt") and not embedded:
+    if "alt" in attributes and not embedded:
         return None
     name = "" if src.lower().startswith("data:") else _file_name(src)
     return f"[image: {name}]" if name else "[image]"

@@ -1,0 +1,57 @@
+"""`lurker export` in-process against the demo: options, files, messages, exit codes."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.cli.export import run
+
+
+def test_activity_to_a_file_with_a_date_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "log.jsonl"
+    status = run(["--activity", "lurker-dev", "--format", "jsonl", "-o", str(path),
+                  "--since", "2026-11-10", "--until", "2026-11-19"])  # fmt: skip
+    assert status == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert 0 < len(rows) < 5000
+    assert f"{len(rows):,} entries written to {path}" in capsys.readouterr().err
+
+
+def test_topic_to_stdout_as_markdown(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--topic", "100000009"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# ")
+    assert "\n## #" in out
+
+
+def test_csv_by_default_for_the_log(tmp_path: Path) -> None:
+    path = tmp_path / "log.csv"
+    assert run(["--activity", "lurker-dev", "-o", str(path)]) == 0
+    with path.open(newline="") as file:
+        assert len(list(csv.DictReader(file))) == 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--topic", "abc"], "wants a topic number"),
+        (["--topic", "1", "--format", "csv"], "is not one of md, txt, json"),
+        (["--activity", "lurker-dev", "--since", "yesterday"], "wants a date"),
+        (["--topic", "1", "--since", "2026-01-01"], "are for --activity"),
+        (["--activity", "no-such-group"], ""),
+    ],
+)
+def test_mistakes_are_one_line_on_stderr(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(argv) in (1, 2)
+    err = capsys.readouterr().err
+    assert err.startswith("lurker export: ")
+    assert says in err
+    assert "Traceback" not in err

@@ -1,0 +1,67 @@
+"""A thread exported as Markdown, text and JSON; bodies as Markdown through markdownify."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tui.api.library import Library
+from tui.export.markdown import body_markdown
+from tui.export.topic import export_topic
+
+TOPIC = 100000009  # lurker-dev: a link, a table and a quote in its third message
+ESCAPE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+async def _export(library: Library, topic: int | str, form: str) -> str:
+    chunks: list[str] = []
+
+    async def write(text: str) -> None:
+        assert text.endswith("\n"), "whole lines only"
+        chunks.append(text)
+
+    assert await export_topic(library, topic, form, write, lambda n, t: None) > 0
+    return "".join(chunks)
+
+
+async def test_markdown_has_headers_bodies_and_quotes(library: Library) -> None:
+    text = await _export(library, TOPIC, "md")
+    assert text.startswith("# ")
+    headers = re.findall(r"^## #(\d+) · (.+?) · (\d{4}-\d\d-\d\dT\S+)", text, re.MULTILINE)
+    assert len(headers) == 4
+    assert "| --- |" in text  # the table, as Markdown
+    assert re.search(r"^> \S", text, re.MULTILINE), "quotes kept as >"
+    assert "[the FAQ](https://docs.pipewire.org/" in text
+    assert "track.example.net" not in text  # tracking pixels left out
+
+
+async def test_text_is_the_readers_text(library: Library) -> None:
+    text = await _export(library, TOPIC, "txt")
+    assert "Frames  Rate (Hz)" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+async def test_json_is_one_document_with_every_message(library: Library) -> None:
+    document = json.loads(await _export(library, TOPIC, "json"))
+    messages = document["messages"]
+    assert [m["number"] for m in messages] == sorted(m["number"] for m in messages)
+    first = messages[0]
+    assert {"id", "author", "created", "hashtags", "body_markdown", "body_text"} <= set(first)
+    assert document["topic"]["subject"]
+
+
+async def test_hostile_topics_export_without_escapes(library: Library) -> None:
+    topics = library.topics("sandbox")
+    page = await topics.next_page()
+    assert page is not None
+    for topic in page.data[:5]:
+        for form in ("md", "txt", "json"):
+            assert not ESCAPE.search((await _export(library, topic.id, form)).replace("\t", ""))
+
+
+def test_a_body_too_deep_for_markdownify_is_still_exported() -> None:
+    body = "<blockquote>" * 5000 + "deepest words" + "</blockquote>" * 5000
+    markdown = body_markdown("<p>Reply</p>" + body)
+    assert "Reply" in markdown
+    assert "deepest words" in markdown
+    assert "> " in markdown

@@ -1,0 +1,135 @@
+"""`lurker export`: a thread or an activity log written to a file or standard output."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from pathlib import Path
+
+from ..api.errors import LurkerError
+from ..api.library import Library
+from ..api.params import ActivityQuery
+from ..config.connection import open_account
+from ..config.errors import SettingsError
+from ..config.settings import Settings, add_account_options, from_args
+from ..export import activity, topic
+from ..export.output import Output, OutputBusyError
+from ..render.safety import clean
+from .progress import Progress
+
+__all__ = ["run"]
+
+_EPILOG = """
+Markdown, text, CSV and JSON Lines are written a message or a page at a time: stopped
+with Ctrl+C, the file holds every record written so far, each complete. A JSON thread
+is written once all of it is in. Progress goes to stderr.
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lurker export",
+        description="Write a whole thread, or a group's activity log, to a file.",
+        epilog=_EPILOG,
+    )
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--topic", metavar="ID", help="a thread, by topic number")
+    what.add_argument("--activity", metavar="GROUP", help="a group's activity log")
+    parser.add_argument(
+        "--format", choices=(*topic.FORMATS, *activity.FORMATS), help="md (thread), csv (log)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", type=Path, help="default: stdout")
+    parser.add_argument("--since", metavar="DATE", help="log entries from this day or time on")
+    parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
+    parser.add_argument("--demo", action="store_true", help="export from the built-in demo")
+    add_account_options(parser)
+    return parser
+
+
+def _moment(text: str | None, flag: str) -> date | datetime | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+    except ValueError:
+        raise SettingsError(f"{flag} wants a date (2026-11-20) or a time, not {text!r}.") from None
+
+
+def _query(since: date | datetime | None, until: date | datetime | None) -> ActivityQuery:
+    if since and until:
+        return ActivityQuery(restrict_date="between", start_date=since, end_date=until)
+    if since:
+        return ActivityQuery(restrict_date="after", start_date=since)
+    if until:
+        return ActivityQuery(restrict_date="before", end_date=until)
+    return ActivityQuery()
+
+
+def _check(args: argparse.Namespace) -> str:
+    """The format, checked against what is exported."""
+    allowed: tuple[str, ...]
+    if args.topic is not None:
+        if not args.topic.strip().isdigit():
+            raise SettingsError(f"--topic wants a topic number, not {args.topic!r}.")
+        if args.since or args.until:
+            raise SettingsError("--since and --until are for --activity.")
+        form = args.format or "md"
+        allowed = topic.FORMATS
+    else:
+        form = args.format or "csv"
+        allowed = activity.FORMATS
+    if form not in allowed:
+        raise SettingsError(f"--format {form} is not one of {', '.join(allowed)} here.")
+    return str(form)
+
+
+def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+    """Run `lurker export`; returns the exit status."""
+    args = _parser().parse_args(list(argv))
+    progress = Progress(sys.stderr)
+    try:
+        form = _check(args)
+        query = _query(_moment(args.since, "--since"), _moment(args.until, "--until"))
+        settings = from_args(args, environ)
+        with Output(args.output) as out:
+            written = asyncio.run(_export(settings, args, form, query, out, progress))
+    except KeyboardInterrupt:
+        progress.done(f"stopped: {progress.written:,} written, each complete")
+        return 130
+    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except (SettingsError, LurkerError, OutputBusyError, OSError) as error:
+        progress.done()
+        print(f"lurker export: {clean(str(error))}", file=sys.stderr)
+        return 1 if isinstance(error, LurkerError) else 2
+    where = f" to {args.output}" if args.output else ""
+    progress.done(f"{written:,} {'messages' if args.topic else 'entries'} written{where}")
+    return 0
+
+
+async def _export(
+    settings: Settings,
+    args: argparse.Namespace,
+    form: str,
+    query: ActivityQuery,
+    out: Output,
+    progress: Progress,
+) -> int:
+    client = open_account(settings).client
+
+    async def write(text: str) -> None:
+        out.write(text)  # the command does nothing else meanwhile: no need to leave the loop
+
+    try:
+        library = Library(client)
+        if args.topic is not None:
+            return await topic.export_topic(library, args.topic.strip(), form, write, progress)
+        return await activity.export_activity(library, args.activity, query, form, write, progress)
+    finally:
+        await client.aclose()

@@ -1,0 +1,66 @@
+"""Message bodies as Markdown, through markdownify's public API.
+
+markdownify turns HTML into Markdown well; ``MailMarkdown`` only adds what mail needs,
+through its documented ``convert_*`` hooks: nothing of ``<title>``, no tracking pixels,
+and an image's ``data:`` URI (kilobytes of base64) left out. Quotes stay ``>`` blockquotes. A body
+nested deeper than markdownify's recursion can follow falls back to our own converter's
+text, quotes marked with ``>``, so no export loses a body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markdownify import MarkdownConverter
+
+from ..render.convert import convert
+from ..render.convert.links import is_tracking_pixel
+from ..render.document import Document
+from ..render.safety import clean
+
+__all__ = ["body_markdown", "document_markdown"]
+
+
+class MailMarkdown(MarkdownConverter):
+    """markdownify's converter with ATX headings, ``-`` bullets and mail's images."""
+
+    def __init__(self, **options: Any) -> None:
+        options = {"heading_style": "ATX", "bullets": "-", "escape_misc": False, **options}
+        super().__init__(**options)
+
+    def convert_title(self, el: Any, text: str, parent_tags: set[str]) -> str:
+        return ""
+
+    def convert_img(self, el: Any, text: str, parent_tags: set[str]) -> str:
+        attributes: dict[str, str | None] = {k: str(v) for k, v in el.attrs.items()}
+        if is_tracking_pixel(attributes):
+            return ""
+        src = attributes.get("src") or ""
+        if src.strip().lower().startswith("data:"):
+            alt = el.attrs.get("alt") or "image"
+            return f"[image: {alt}]"
+        # A documented hook that markdownify's type stubs leave out.
+        return str(super().convert_img(el, text, parent_tags))  # type: ignore[misc]
+
+
+def document_markdown(document: Document) -> str:
+    """Our own conversion as Markdown-shaped text: quote parts get ``>`` per level."""
+    chunks = []
+    for part in document.parts:
+        lines = part.text.plain.split("\n")
+        if part.kind == "quote":
+            lines = [("> " * part.depth + line).rstrip() for line in lines]
+        chunks.append("\n".join(lines))
+    chunks.extend(f"[{link.number}]: {link.url}" for link in document.links)
+    return "\n\n".join(chunks)
+
+
+def body_markdown(body: str, *, is_plain_text: bool = False) -> str:
+    """A message body as Markdown, cleaned of anything that could drive a terminal."""
+    if is_plain_text:
+        return clean(body, multiline=True).strip()
+    try:
+        markdown = MailMarkdown().convert(body)
+    except RecursionError:
+        markdown = document_markdown(convert(body))
+    return clean(str(markdown), multiline=True).strip()

@@ -1,0 +1,20 @@
+"""Converting: message bodies (HTML or plain text) into ``Document`` objects of typed lines.
+
+An HTML body is parsed by Lexbor, the HTML5 parser of selectolax (``parse``), and walked
+once (``walker``) into typed lines (``lines``): text with Rich styles, headings, code,
+list items, rules and data tables (``tables``), links numbered (``links``), invisible
+things skipped, mail clients' quote and signature containers marked (``clients``). Plain
+text becomes the same lines (``plaintext``). Rules over the lines (``quotelines``, with
+the words mail clients write in each language in ``headers``) settle each line's quote
+depth and signature, and ``parts`` groups them into a ``Document``. ``message`` is the
+entry point with its cache, ``body`` applies the API's ``quoted`` field, ``entry`` flattens
+activity-log entries. Pure functions: no I/O, thread-safe, nothing of Textual.
+"""
+
+from __future__ import annotations
+
+from .body import convert_body
+from .entry import entry_text
+from .message import CACHE_SIZE, clear_cache, convert, convert_cached
+
+__all__ = ["CACHE_SIZE", "clear_cache", "convert", "convert_body", "convert_cached", "entry_text"]

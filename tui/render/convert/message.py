@@ -1,0 +1,120 @@
+"""Message bodies into ``Document`` objects, and the cache of finished conversions.
+
+HTML → Lexbor's tree → one walk writing typed lines → quote and signature resolution →
+parts. Plain-text bodies join at the typed lines.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from ..document import Document
+from .elements import Links
+from .lines import BLANK, LineBuilder, RawLine
+from .parse import decode_stray_quoted_printable, paragraph_margins_reset, parse
+from .parts import group_parts
+from .plaintext import plain_lines
+from .quotelines import resolve
+from .walker import Walker
+
+__all__ = ["CACHE_SIZE", "clear_cache", "convert", "convert_cached", "html_lines"]
+
+CACHE_SIZE = 256
+
+
+def html_lines(body: str, links: Links) -> list[RawLine]:
+    """The typed lines of an HTML body; its links are numbered into ``links``."""
+    tree = parse(decode_stray_quoted_printable(body))
+    out = LineBuilder()
+    root = tree.root
+    if root is not None:
+        Walker(out, links, margins_reset=paragraph_margins_reset(tree)).walk(root)
+    return out.finish()
+
+
+def _lines(body: str, is_plain_text: bool, links: Links) -> list[RawLine]:
+    if not body or not body.strip():
+        return []
+    if is_plain_text:
+        return plain_lines(body)
+    return html_lines(body, links)
+
+
+def _quoted(lines: list[RawLine]) -> list[RawLine]:
+    return [RawLine(raw.depth + 1, raw.line, raw.plain, raw.control) for raw in lines]
+
+
+def convert(
+    body: str, *, is_plain_text: bool = False, quoted: str = "", remainder: str = ""
+) -> Document:
+    """Convert a message body (HTML, or text when ``is_plain_text``) into a Document.
+
+    ``quoted`` and ``remainder`` are the API's split of a message, when a caller has them:
+    ``quoted`` is shown as one more quote level after ``body``, ``remainder`` after that
+    as text. Links are numbered across all three.
+    """
+    links = Links()
+    chunks = [_lines(body, is_plain_text, links)]
+    if quoted and quoted.strip():
+        chunks.append(_quoted(_lines(quoted, is_plain_text, links)))
+    if remainder and remainder.strip():
+        chunks.append(_lines(remainder, is_plain_text, links))
+    lines: list[RawLine] = []
+    for chunk in chunks:
+        if chunk and lines:
+            lines.append(RawLine(0, BLANK))
+        lines.extend(chunk)
+    return Document(group_parts(resolve(lines)), tuple(links.links))
+
+
+class _LRU:
+    """A small thread-safe LRU map (conversion may run in a worker thread)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[object, ...], Document] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...]) -> Document | None:
+        with self._lock:
+            document = self._items.get(key)
+            if document is not None:
+                self._items.move_to_end(key)
+            return document
+
+    def put(self, key: tuple[object, ...], document: Document) -> None:
+        with self._lock:
+            self._items[key] = document
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_cache = _LRU(CACHE_SIZE)
+
+
+def convert_cached(
+    key: tuple[object, ...],
+    body: str,
+    *,
+    is_plain_text: bool = False,
+    quoted: str = "",
+    remainder: str = "",
+) -> Document:
+    """``convert`` with an LRU cache on ``key`` (message id and ``updated``)."""
+    full_key = (*key, is_plain_text, bool(quoted), bool(remainder))
+    document = _cache.get(full_key)
+    if document is None:
+        document = convert(body, is_plain_text=is_plain_text, quoted=quoted, remainder=remainder)
+        _cache.put(full_key, document)
+    return document
+
+
+def clear_cache() -> None:
+    """Forget every cached conversion."""
+    _cache.clear()

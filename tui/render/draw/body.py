@@ -1,0 +1,142 @@
+"""Draw a ``Document`` for a terminal width, as a list of one-line Rich ``Text`` objects.
+
+The layout the thread view uses for a message body: text parts wrapped (hanging indents
+for list items), each run of quote parts either folded to one "▸ N quoted lines" line or
+drawn with one coloured bar per level, the signature dimmed, then the numbered links.
+Every returned ``Text`` is one terminal line no wider than ``width``; join them with
+``Text("\\n").join(...)`` for a ``Static``, or feed them to a line-cache view as they are.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from rich.cells import cell_len
+from rich.text import Span, Text
+
+from .. import styles
+from ..document import Document, Line, Part
+from .layout import layout_line
+from .links import linked, render_links, shown_links
+from .quotes import bar_levels, bars, fold_label, quote_runs
+from .wrap import MIN_WIDTH
+
+__all__ = ["render_document", "render_part"]
+
+
+def _part_lines(part: Part) -> tuple[Line, ...]:
+    if part.lines:
+        return part.lines
+    return tuple(Line("text", line) for line in part.text.split("\n", allow_blank=True))
+
+
+def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
+    """One part, unfolded: quote bars for quote parts, dimmed when a signature."""
+    width = max(width, MIN_WIDTH)
+    drawn_bars = bars(bar_levels(part.depth, width)) if part.kind == "quote" else Text(end="")
+    room = max(MIN_WIDTH, width - cell_len(drawn_bars.plain))
+    out: list[Text] = []
+    signature = part.kind == "signature"
+    for line in _part_lines(part):
+        for piece in layout_line(line, room):
+            if signature or (osc8 and piece.spans):
+                if piece is line.text:  # the document's own Text: changed only as a copy
+                    piece = piece.copy()
+                if signature:
+                    piece.stylize_before(styles.SIGNATURE)
+                if osc8:
+                    piece = linked(piece)
+            # A style of the whole line becomes a span, as `+` made it: the pad after stays plain.
+            out.append(_prefixed(drawn_bars, piece) if drawn_bars or piece.style else piece)
+    return out
+
+
+def _prefixed(prefix: Text, line: Text) -> Text:
+    """``prefix + line`` as one new Text (what ``+`` does, with one copy instead of two)."""
+    size = len(prefix.plain)
+    spans = list(prefix.spans)
+    if line.style:
+        spans.append(Span(size, size + len(line.plain), line.style))
+    spans.extend(span.move(size) for span in line.spans)
+    return Text(prefix.plain + line.plain, end="", spans=spans)
+
+
+def _has_own_words(doc: Document) -> bool:
+    """Whether anything but quotes and a signature holds text (else folding hides all)."""
+    return any(
+        part.kind not in ("quote", "signature") and part.text.plain.strip() for part in doc.parts
+    )
+
+
+def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
+    out: list[Text] = []
+    # A message that is all quote (a forward, a resent newsletter) is shown, not folded away.
+    folded = folded and _has_own_words(doc)
+    for run in quote_runs(doc.parts):
+        if out:
+            out.append(Text(end=""))
+        if folded and run[0].kind == "quote" and not run[0].forward:
+            out.append(fold_label(run, width))
+            continue
+        for index, part in enumerate(run):
+            if index:
+                depth = min(part.depth, run[index - 1].depth)
+                separator = bars(bar_levels(depth, max(width, MIN_WIDTH)))
+                separator.rstrip()
+                out.append(separator)
+            out.extend(render_part(part, width, osc8=osc8))
+    links = shown_links(doc.links, out) if folded else list(doc.links)
+    if links:
+        if out:
+            out.append(Text(end=""))
+        out.extend(render_links(links, width, osc8=osc8))
+    return out
+
+
+_Key = tuple[int, int, bool, bool]
+
+
+class _RenderCache:
+    """The last few layouts, by document identity: a widget redraws far more than it resizes."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[_Key, tuple[Document, list[Text]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, doc: Document, key: _Key) -> list[Text] | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is None or item[0] is not doc:
+                return None
+            self._items.move_to_end(key)
+            return item[1]
+
+    def put(self, doc: Document, key: _Key, lines: list[Text]) -> None:
+        with self._lock:
+            self._items[key] = (doc, lines)  # holding doc keeps its id from being reused
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+_cache = _RenderCache(64)
+
+
+def render_document(
+    doc: Document, width: int, *, folded: bool = True, osc8: bool = False
+) -> list[Text]:
+    """The whole message body as terminal lines for ``width`` columns.
+
+    Runs are separated by one blank line. With ``folded``, each run of quote parts is one
+    "▸ N quoted lines" line and the link list shows only the links still on screen;
+    otherwise quotes are drawn with their bars. ``osc8`` adds terminal hyperlinks to link
+    words and listed URLs. Recent layouts are cached: treat the returned ``Text`` objects
+    as read-only (``copy()`` one before changing it).
+    """
+    key = (id(doc), width, folded, osc8)
+    lines = _cache.get(doc, key)
+    if lines is None:
+        lines = _layout(doc, width, folded, osc8)
+        _cache.put(doc, key, lines)
+    return list(lines)

@@ -1,0 +1,49 @@
+"""Quote runs: the bars drawn beside quoted lines, and the one line a folded run becomes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from .. import styles
+from ..document import Part, quoted_line_count
+from .wrap import MIN_WIDTH
+
+__all__ = ["BAR", "bar_levels", "bars", "fold_label", "quote_runs"]
+
+BAR = "▎ "
+
+
+def quote_runs(parts: Sequence[Part]) -> list[list[Part]]:
+    """Group parts so that consecutive quote parts (any depth) form one run."""
+    runs: list[list[Part]] = []
+    for part in parts:
+        if runs and part.kind == "quote" and runs[-1][-1].kind == "quote":
+            runs[-1].append(part)
+        else:
+            runs.append([part])
+    return runs
+
+
+def bars(depth: int) -> Text:
+    """One coloured bar per quote level."""
+    drawn = Text(end="")
+    for level in range(depth):
+        drawn.append(BAR, styles.QUOTE_BARS[level % len(styles.QUOTE_BARS)])
+    return drawn
+
+
+def bar_levels(depth: int, width: int) -> int:
+    """How many quote bars fit: a narrow screen keeps room for the text first."""
+    return min(depth, max(0, (width - MIN_WIDTH) // len(BAR)))
+
+
+def fold_label(run: Sequence[Part], width: int) -> Text:
+    """The folded quote's one line: "▸ 14 quoted lines", and whose words they are."""
+    count = quoted_line_count(run)
+    label = Text(f"▸ {count} quoted line{'' if count == 1 else 's'}", style=styles.FOLD, end="")
+    if run[0].label:
+        label.append(" · " + run[0].label, style=styles.FOLD)
+    label.truncate(max(width, MIN_WIDTH), overflow="ellipsis")
+    return label
