@@ -21,13 +21,13 @@ from .config.account import AccountSession
 from .config.settings import DEMO_HINT, Settings
 from .render.safety import clean
 from .screens.groups import GroupsScreen
+from .screens.navigation import ActivityOpened, GroupOpened, TopicOpened
 from .state import load_state, save_state
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded
 
 if TYPE_CHECKING:
     from .screens.topic_rows import TopicRow
-    from .screens.topics import TopicsScreen
 
 
 class LurkerApp(App[None]):
@@ -129,29 +129,23 @@ class LurkerApp(App[None]):
         else:
             self.action_show_help_panel()
 
-    @on(GroupsScreen.GroupOpened)
-    def _open_group(self, event: GroupsScreen.GroupOpened) -> None:
+    @on(GroupOpened)
+    def _open_group(self, event: GroupOpened) -> None:
         self._push_topics(event.group)
 
-    @on(GroupsScreen.ActivityOpened)
-    def _open_activity(self, event: GroupsScreen.ActivityOpened) -> None:
-        self._push_activity(event.group)
-
-    # TopicsScreen's messages are handled by name: the class is imported on first use.
-    def on_topics_screen_activity_opened(self, event: TopicsScreen.ActivityOpened) -> None:
-        self._push_activity(event.group)
-
-    def _push_activity(self, group: Membership) -> None:
-        # Imported on first use: the converter (bs4) behind it is not needed to start.
+    @on(ActivityOpened)
+    def _open_activity(self, event: ActivityOpened) -> None:
+        # Imported on first use: the converter behind it is not needed to start.
         from .screens.activity import ActivityScreen
 
-        self.push_screen(ActivityScreen(self.library, group))
+        self.push_screen(ActivityScreen(self.library, event.group))
 
-    def on_topics_screen_topic_opened(self, event: TopicsScreen.TopicOpened) -> None:
+    @on(TopicOpened)
+    def _open_topic(self, event: TopicOpened) -> None:
         self._push_thread(event.topic.id, event.topic)
 
     def _push_thread(self, topic_id: int | str, topic: TopicRow | None = None) -> None:
-        # Imported on first use: the converter (bs4) behind it is not needed to start.
+        # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
         self.push_screen(ThreadScreen(self.library, topic_id, topic=topic))

@@ -17,10 +17,10 @@ from tui.api.models.messages import Message
 from tui.app import LurkerApp
 from tui.render.convert import convert_body
 from tui.render.document import Link
+from tui.render.draw.message import ThreadMessage
 from tui.screens import links
 from tui.screens.links import LinkPicker
 from tui.screens.thread import ThreadScreen
-from tui.widgets.thread_message import ThreadMessage
 from tui.widgets.thread_view import ThreadView
 
 # lurker-dev, seed 1: the first message links "the issue" to one URL; the

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from tests.widgets.paged_list_app import PAGE, FakeSource, ListApp
 from tui.widgets.paged_list import PagedList
-from tui.widgets.row_store import RowStore
+from tui.widgets.paged_list.rows import RowStore
 
 SIZE = (80, 24)
 

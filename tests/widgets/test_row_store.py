@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tui.widgets.row_store import PAGE_ROWS, RowStore
+from tui.widgets.paged_list.rows import PAGE_ROWS, RowStore
 
 
 @dataclass(frozen=True, slots=True)

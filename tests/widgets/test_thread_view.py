@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from tests.screens.harness import settle
 from tui.api.models.messages import Message
 from tui.render.convert import convert
-from tui.widgets.thread_message import PLACEHOLDER, ThreadMessage
+from tui.render.draw.message import PLACEHOLDER, ThreadMessage
 from tui.widgets.thread_view import ThreadView
 
 SIZE = (60, 20)

@@ -7,7 +7,6 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.widgets import Footer, Header, Static
 
 from ..api.library import Library
@@ -16,6 +15,7 @@ from ..api.models.page import Page
 from ..render.safety import clean
 from ..widgets.paged_list import PagedList
 from .group_rows import GroupRow, ordered, render_group_row
+from .navigation import ActivityOpened, GroupOpened
 from .paged import PagedScreen, title_bar
 
 
@@ -27,20 +27,6 @@ class GroupsScreen(PagedScreen[GroupRow]):
         Binding("r", "reload", "Reload"),
         Binding("q", "app.quit", "Quit"),
     ]
-
-    class GroupOpened(Message):
-        """The user asked for a group's topics (None: every group's)."""
-
-        def __init__(self, group: Membership | None) -> None:
-            super().__init__()
-            self.group = group
-
-    class ActivityOpened(Message):
-        """The user asked for a group's activity log."""
-
-        def __init__(self, group: Membership) -> None:
-            super().__init__()
-            self.group = group
 
     def __init__(self, library: Library, banner: str = "", *, load: bool = True) -> None:
         super().__init__()
@@ -111,7 +97,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
                 markup=False,
             )
             return
-        self.post_message(self.ActivityOpened(row.group))
+        self.post_message(ActivityOpened(row.group))
 
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[GroupRow]) -> None:
@@ -119,7 +105,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if not row.readable:
             self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
-        self.post_message(self.GroupOpened(row.group))
+        self.post_message(GroupOpened(row.group))
 
 
 def _rows_of(page: Page[Membership] | None) -> list[GroupRow]:

@@ -17,10 +17,10 @@ from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
 from ..export.topic import message_markdown
 from ..render.convert import convert_body
+from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count
 from ..widgets.feed import PageLoaded
-from ..widgets.thread_message import ThreadMessage
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
 from .topic_rows import TopicRow

@@ -7,7 +7,6 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.widgets import Footer, Header, Input, Static
 
 from ..api.errors import LurkerError, describe
@@ -19,6 +18,7 @@ from ..render.safety import clean
 from ..render.when import count
 from ..widgets.feed import PageFailed
 from ..widgets.paged_list import ListState, PagedList
+from .navigation import ActivityOpened, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
 
@@ -36,20 +36,6 @@ class TopicsScreen(PagedScreen[TopicRow]):
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
     ]
-
-    class TopicOpened(Message):
-        """The user asked to read a topic."""
-
-        def __init__(self, topic: TopicRow) -> None:
-            super().__init__()
-            self.topic = topic
-
-    class ActivityOpened(Message):
-        """The user asked for this group's activity log."""
-
-        def __init__(self, group: Membership) -> None:
-            super().__init__()
-            self.group = group
 
     def __init__(self, library: Library, group: Membership | None, group_name: str = "") -> None:
         super().__init__()
@@ -193,11 +179,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
                 markup=False,
             )
         else:
-            self.post_message(self.ActivityOpened(self.group))
+            self.post_message(ActivityOpened(self.group))
 
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:
-        self.post_message(self.TopicOpened(event.row))
+        self.post_message(TopicOpened(event.row))
 
 
 def _rows_of(page: Page[Topic] | None) -> list[TopicRow]:

@@ -24,10 +24,10 @@ from textual.worker import get_current_worker
 from ..api.cursor import PageSource
 from ..api.models.messages import Message as ApiMessage
 from ..render.document import Document
+from ..render.draw.message import ThreadMessage
 from ..render.safety import clean
 from .feed import Feed, ToRows
-from .paged_rows import fit_line
-from .thread_message import ThreadMessage
+from .paged_list.strips import fit_line
 
 Convert = Callable[[ApiMessage], Document]
 """Turns a message's body into a document (pure: it runs off the UI thread)."""

@@ -4,7 +4,8 @@
 at words (and over-long tokens after punctuation), ``layout`` gives each typed line its
 indentation, hanging indent or table, ``tables`` fits a data table into the width (or
 draws it as records), ``quotes`` draws quote bars and the one line a folded quote becomes,
-``links`` the numbered URL list and OSC 8 hyperlinks. Everything returned is a Rich
+``links`` the numbered URL list and OSC 8 hyperlinks; ``message`` a whole thread message
+(header, body, attachments) as lines for the thread view. Everything returned is a Rich
 ``Text`` no wider than the width asked for; nothing here reads or writes anything.
 """
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ..api.models.memberships import MemberLabel
-from ..api.models.messages import Message
-from ..render.colors import chip
-from ..render.document import Document
-from ..render.draw import render_document
-from ..render.safety import safe_text
-from ..render.when import stamp
+from ...api.models.memberships import MemberLabel
+from ...api.models.messages import Message
+from ..colors import chip
+from ..document import Document
+from ..safety import safe_text
+from ..when import stamp
+from .body import render_document
 
 PLACEHOLDER = "…"  # stands in for a body still being converted
 _MIN_WIDTH = 20

@@ -17,11 +17,11 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..api.cursor import PageSource
-from ..render.safety import clean
-from .feed import Feed, ToRows
-from .paged_rows import fit_line
-from .row_store import PAGE_ROWS, RowStore
+from ...api.cursor import PageSource
+from ...render.safety import clean
+from ..feed import Feed, ToRows
+from .rows import PAGE_ROWS, RowStore
+from .strips import fit_line
 
 T = TypeVar("T")
 R = TypeVar("R")

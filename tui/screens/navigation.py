@@ -1,0 +1,37 @@
+"""What the user asked to open: messages the screens post and the app answers by pushing
+the screen asked for (their own module, so the app can name them without importing the
+screens that post them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from ..api.models.memberships import Membership
+    from .topic_rows import TopicRow
+
+
+class GroupOpened(Message):
+    """The user asked for a group's topics (None: every group's)."""
+
+    def __init__(self, group: Membership | None) -> None:
+        super().__init__()
+        self.group = group
+
+
+class ActivityOpened(Message):
+    """The user asked for a group's activity log."""
+
+    def __init__(self, group: Membership) -> None:
+        super().__init__()
+        self.group = group
+
+
+class TopicOpened(Message):
+    """The user asked to read a topic."""
+
+    def __init__(self, topic: TopicRow) -> None:
+        super().__init__()
+        self.topic = topic
