@@ -21,8 +21,8 @@ NOT_AT_FIRST_PAINT = (
     "tui.cli.account",  # lurker login|logout|config
     "tui.screens.login",  # a real account without a saved sign-in
     "tomllib",  # a config file, when there is one
-    "tui.demo.server",  # lurker demo-server (uvicorn)
-    "uvicorn",
+    "tui.demo.server",  # lurker demo-server
+    "click",  # httpx imports its command-line client when click is installed
     "tui.screens.thread",  # the converter behind it (selectolax)
     "tui.screens.activity",
     "tui.screens.topics",  # opening a group
