@@ -1,0 +1,6 @@
+"""One module per screen (groups, topics, thread, activity, login, links), plus the rows
+each list draws (`*_rows`) and the navigation messages the app answers.
+
+A screen wires a page source from `api.library` and a row converter into a list widget
+and keeps its titles true; it does no I/O of its own and knows nothing of HTTP.
+"""

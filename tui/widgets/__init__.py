@@ -1,0 +1,2 @@
+"""The reader's own widgets: the paged list and the thread view, both drawn a line at a
+time (Textual's Line API), both fed by a `feed.Feed` that pages them in from a source."""
