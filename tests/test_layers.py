@@ -20,14 +20,15 @@ ALLOWED = {
     "api": set(),
     "render": {"api"},
     "demo": set(),
+    "store": {"api"},
     "config": {"api", "demo", "files", "render"},
     "export": {"api", "files", "render"},
-    "cli": {"api", "config", "demo", "export", "render"},
+    "cli": {"api", "config", "demo", "export", "render", "store"},
     "widgets": {"api", "render"},
-    "screens": {"api", "config", "export", "render", "stylesheets", "widgets"},
+    "screens": {"api", "config", "export", "render", "store", "stylesheets", "widgets"},
 }
 # Packages that must work from a plain script: no Textual in them.
-NO_TEXTUAL = ("api", "render", "demo", "config", "export", "cli")
+NO_TEXTUAL = ("api", "render", "demo", "config", "export", "store", "cli")
 
 
 @cache

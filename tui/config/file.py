@@ -16,7 +16,9 @@ from .errors import SettingsError
 
 AUTH_METHODS = ("api_key", "password-cookie", "password-token")
 PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
-TOP_KEYS = ("profile", "profiles")
+TOP_KEYS = ("profile", "profiles", "cache_size")
+DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
+_UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
 # Names people try for secrets: refused, because config files get shared and backed up.
 SECRET_KEYS = frozenset({"api_key", "apikey", "key", "password", "token", "cookie", "csrf"})
 
@@ -49,6 +51,7 @@ class ConfigFile:
     path: Path
     default_profile: Setting | None
     profiles: dict[str, dict[str, Setting]]
+    cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -131,15 +134,31 @@ class _Checker:
         if not isinstance(profiles_table, dict):
             raise self.fail(("profiles",), "'profiles' must be a table: [profiles.NAME] sections.")
         profiles = {name: self.profile(name, values) for name, values in profiles_table.items()}
+        cache = self.cache_size(data.get("cache_size"))
         default = data.get("profile")
         if default is None:
-            return ConfigFile(self.path, None, profiles)
+            return ConfigFile(self.path, None, profiles, cache)
         if not isinstance(default, str) or default not in profiles:
             known = ", ".join(profiles) or "none"
             raise self.fail(
                 ("profile",), f"'profile' names no profile of this file (profiles: {known})."
             )
-        return ConfigFile(self.path, Setting(default, self.lines.get(("profile",))), profiles)
+        line = self.lines.get(("profile",))
+        return ConfigFile(self.path, Setting(default, line), profiles, cache)
+
+    def cache_size(self, value: Any) -> int:
+        """`cache_size = "200MB"` (or a number of megabytes) as bytes."""
+        if value is None:
+            return DEFAULT_CACHE_BYTES
+        found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmg]b)?\s*", str(value), re.I)
+        if isinstance(value, bool) or found is None:
+            raise self.fail(
+                ("cache_size",), '\'cache_size\' must be a size such as "200MB" or "1GB".'
+            )
+        size = int(float(found[1]) * _UNITS[(found[2] or "").lower()])
+        if size < 1024 * 1024:
+            raise self.fail(("cache_size",), "'cache_size' must be at least 1MB.")
+        return size
 
     def profile(self, name: str, values: Any) -> dict[str, Setting]:
         where = ("profiles", name)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from .errors import SettingsError
-from .file import AUTH_METHODS
+from .file import AUTH_METHODS, DEFAULT_CACHE_BYTES
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
@@ -34,6 +34,7 @@ class Settings:
     email: str | None = None
     ca_bundle: str | None = None
     config_path: str | None = None
+    cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
     sources: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
@@ -120,6 +121,7 @@ def from_args(
         email=values["email"],
         ca_bundle=values["ca_bundle"],
         config_path=values["config"],
+        cache_bytes=chosen.config.cache_bytes if chosen.config else DEFAULT_CACHE_BYTES,
         sources=sources,
     )
 

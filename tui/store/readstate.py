@@ -1,0 +1,174 @@
+"""What is read and what is new, answered from memory: the screens ask on every row drawn.
+
+The marks are loaded from the store once and kept here; what changes is applied here at
+once (so the next row drawn is right) and queued for the store, which the app writes in
+batches. Rules:
+
+- The first time a group is seen, what happened in it more than a day before counts as
+  read ("baseline"); a catch-up moves the baseline to its moment.
+- A message is read once it has been the current message, or when it is older than its
+  group's baseline.
+- A topic never opened, with activity after the baseline, is new. An opened topic has as
+  many unread messages as it has messages beyond those read. A topic marked unread by hand
+  is new again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from .store import GroupMark, Read, TopicMark
+
+FIRST_SIGHT = 86_400.0  # seconds of a group's past that count as new the first time it is seen
+
+
+@dataclass(frozen=True, slots=True)
+class TopicStatus:
+    """How a topic reads to this reader."""
+
+    new: bool  # never opened (or marked unread), with something after the baseline
+    unread: int  # messages not yet read (for a new topic: all it has)
+
+    @property
+    def fresh(self) -> bool:
+        """Whether anything in it is waiting to be read."""
+        return self.new or self.unread > 0
+
+
+READ = TopicStatus(False, 0)
+
+
+class ReadState:
+    """The reader's marks in memory, and the reads not yet written to the store."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.groups: dict[str, GroupMark] = {}
+        self.topics: dict[str, TopicMark] = {}
+        self.loaded = False
+        self.version = 0  # grows with every change, so drawn rows know when to redraw
+        self._messages: dict[str, set[str]] = {}  # per topic, once its thread was opened
+        self._pending: list[Read] = []
+        self._met: list[tuple[str, str, float]] = []
+
+    def load(self, groups: dict[str, GroupMark], topics: dict[str, TopicMark]) -> None:
+        """Take the marks read from the store (what changed meanwhile is kept)."""
+        self.groups = groups | self.groups
+        self.topics = topics | self.topics
+        self.loaded = True
+        self.version += 1
+
+    def take_messages(self, topic_id: str, read: Iterable[str]) -> None:
+        """Take a topic's read message ids from the store (when its thread opens)."""
+        self._messages.setdefault(topic_id, set()).update(read)
+        self.version += 1
+
+    # --- questions -----------------------------------------------------------------------
+
+    def baseline(self, group_id: str) -> float | None:
+        """The moment before which a group's activity counts as read (None: never seen)."""
+        mark = self.groups.get(group_id)
+        return mark.baseline if mark is not None else None
+
+    def topic_status(
+        self, topic_id: str, group_id: str, messages: int, last_activity: datetime | None
+    ) -> TopicStatus:
+        """New, some unread, or read."""
+        mark = self.topics.get(topic_id)
+        if mark is not None and mark.unread:
+            return TopicStatus(True, messages)
+        base = self.baseline(group_id)
+        if base is None:  # a group not seen in the group list yet: claim nothing new
+            return READ if mark is None else TopicStatus(False, max(0, messages - mark.read_count))
+        if last_activity is not None and last_activity.timestamp() <= base:
+            return READ
+        if mark is None:
+            return TopicStatus(True, messages)
+        return TopicStatus(False, max(0, messages - mark.read_count))
+
+    def message_read(
+        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+    ) -> bool:
+        """Whether a message counts as read."""
+        if message_id in self._messages.get(topic_id, ()):
+            return True
+        base = self.baseline(group_id)
+        mark = self.topics.get(topic_id)
+        if mark is not None and mark.unread:
+            return False
+        return base is not None and created is not None and created.timestamp() <= base
+
+    def new_topics(self, group_id: str) -> int | None:
+        """Topics of a group with something new, as last counted."""
+        mark = self.groups.get(group_id)
+        return mark.new_topics if mark is not None else None
+
+    # --- changes -------------------------------------------------------------------------
+
+    def meet_group(self, group_id: str, name: str, last_activity: datetime | None) -> bool:
+        """Note a group seen in the group list; True the first time (its baseline is set)."""
+        if group_id in self.groups:
+            return False
+        now = self.clock()
+        baseline = now - FIRST_SIGHT
+        self.groups[group_id] = GroupMark(name, baseline, None, None)
+        self._met.append((group_id, name, baseline))
+        self.version += 1
+        return True
+
+    def read(self, message_id: str, topic_id: str, group_id: str) -> bool:
+        """A message became read; True if it was not already."""
+        seen = self._messages.setdefault(topic_id, set())
+        if message_id in seen:
+            return False
+        seen.add(message_id)
+        now = self.clock()
+        old = self.topics.get(topic_id)
+        count = (old.read_count if old is not None and not old.unread else 0) + 1
+        self.topics[topic_id] = TopicMark(count, False, now)
+        self._pending.append(Read(message_id, topic_id, group_id, now))
+        self.version += 1
+        return True
+
+    def unread_message(self, message_id: str, topic_id: str) -> None:
+        """Mark one message unread again (the caller writes it to the store)."""
+        self._messages.setdefault(topic_id, set()).discard(message_id)
+        self._pending = [read for read in self._pending if read.message_id != message_id]
+        old = self.topics.get(topic_id)
+        if old is not None:
+            self.topics[topic_id] = TopicMark(max(0, old.read_count - 1), old.unread, old.read_at)
+        self.version += 1
+
+    def mark_topic(self, topic_id: str, *, read: bool, messages: int) -> None:
+        """Mark a whole topic read or unread (the caller writes it to the store)."""
+        if not read:
+            self._messages.pop(topic_id, None)
+            self._pending = [r for r in self._pending if r.topic_id != topic_id]
+        self.topics[topic_id] = TopicMark(messages if read else 0, not read, self.clock())
+        self.version += 1
+
+    def catch_up(
+        self, group_id: str, name: str, at: float, topics: Iterable[tuple[str, int]]
+    ) -> None:
+        """Everything of a group up to `at` is read (the caller writes it to the store)."""
+        old = self.groups.get(group_id)
+        self.groups[group_id] = GroupMark(old.name if old else name, at, 0, at)
+        for topic_id, messages in topics:
+            self.topics[topic_id] = TopicMark(messages, False, at)
+        self.version += 1
+
+    def counted(self, group_id: str, count: int, at: float) -> None:
+        """Remember how many topics of a group have something new."""
+        old = self.groups.get(group_id)
+        if old is not None:
+            self.groups[group_id] = GroupMark(old.name, old.baseline, count, at)
+            self.version += 1
+
+    def drain(self) -> tuple[list[Read], list[tuple[str, str, float]]]:
+        """The reads and first sights not yet written, handed over once."""
+        reads, met = self._pending, self._met
+        self._pending, self._met = [], []
+        return reads, met

@@ -1,0 +1,160 @@
+"""Page sources in front of the store: every page fetched is kept, and when the service
+cannot be reached the kept pages are read instead, saying when they were saved."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from ..api.cursor import PageCursor
+from ..api.errors import (
+    CertificateError,
+    LurkerError,
+    RateLimitError,
+    TransportError,
+    UnexpectedResponseError,
+)
+from .store import Store, StoreError
+from .thread import StoreThread
+
+PageT = TypeVar("PageT", bound=BaseModel)
+
+
+class OfflineError(LurkerError):
+    """The service cannot be reached and this page was never saved."""
+
+
+def page_key(endpoint: str, params: Mapping[str, Any], index: int) -> str:
+    """The store's key of the `index`-th page of a list (its parameters in a fixed order)."""
+    shown = {name: str(value) for name, value in sorted(params.items()) if value is not None}
+    return f"{endpoint}?{json.dumps(shown, separators=(',', ':'))}#{index}"
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether a failure means the service cannot be asked now (rather than said no)."""
+    if isinstance(error, CertificateError):
+        return False
+    if isinstance(error, TransportError | RateLimitError):
+        return True
+    return isinstance(error, UnexpectedResponseError) and (error.status or 0) >= 500
+
+
+class SavedCursor(Generic[PageT]):
+    """A `PageSource`: the live list, each page kept; the kept pages when offline.
+
+    With `live=False` it reads only what was kept (an instant start before the service
+    answers). `saved_at` is the time the oldest page shown from the store was saved, or
+    None while every page shown is live.
+    """
+
+    def __init__(
+        self,
+        cursor: PageCursor[Any],
+        store: StoreThread,
+        endpoint: str,
+        model: type[PageT],
+        *,
+        live: bool = True,
+    ) -> None:
+        self._cursor = cursor
+        self._store = store
+        self._endpoint = endpoint
+        self._model = model
+        self._live = live
+        self._index = 0
+        self._offline_ended = False
+        self._offline_note = ""
+        self.saved_at: float | None = None
+
+    @property
+    def ended(self) -> bool:
+        return self._offline_ended if self._offline else self._cursor.ended
+
+    @property
+    def total_count(self) -> int | None:
+        return self._cursor.total_count
+
+    @property
+    def end_note(self) -> str:
+        return self._offline_note if self._offline else self._cursor.end_note
+
+    @property
+    def _offline(self) -> bool:
+        return self.saved_at is not None or not self._live
+
+    def reset(self) -> None:
+        self._cursor.reset()
+        self._index = 0
+        self._offline_ended = False
+        self._offline_note = ""
+        self.saved_at = None
+
+    async def next_page(self) -> PageT | None:
+        """The next page: live while the service answers, else as kept."""
+        if self._offline:
+            return await self._saved_page(None)
+        try:
+            page = await self._cursor.next_page()
+        except LurkerError as error:
+            if not unreachable(error):
+                raise
+            return await self._saved_page(error)
+        if page is not None:
+            self._keep(page)
+            self._index += 1
+        return page
+
+    async def _saved_page(self, error: LurkerError | None) -> PageT | None:
+        if self._offline_ended:
+            return None
+        key = self._key(self._index)
+        try:
+            saved = await self._store.call(Store.load_page, key)
+        except (StoreError, OSError):
+            saved = None
+        if saved is None:
+            if error is not None and self._index == 0 and self.saved_at is None:
+                raise OfflineError(f"{error} Nothing of this list was saved to read offline.")
+            self._offline_ended = True
+            if self._index > 0:
+                self._offline_note = _offline_note(error is not None or self._live)
+            return None
+        body, saved_at = saved
+        self.saved_at = saved_at if self.saved_at is None else min(self.saved_at, saved_at)
+        self._index += 1
+        page = self._model.model_validate_json(body)
+        data = getattr(page, "data", None) or []
+        token = getattr(page, "next_page_token", None)
+        if not data or token in (None, 0, "", "0"):
+            self._offline_ended = True
+        return page
+
+    def _keep(self, page: BaseModel) -> None:
+        key, endpoint, now = self._key(self._index), self._endpoint, time.time()
+
+        def save(store: Store) -> None:
+            store.save_page(key, endpoint, page.model_dump_json().encode(), now)
+
+        task = asyncio.ensure_future(self._store.call(save))
+        task.add_done_callback(_ignore_store_errors)
+
+    def _key(self, index: int) -> str:
+        return page_key(self._endpoint, self._cursor.params, index)
+
+
+def _offline_note(unreachable_now: bool) -> str:
+    if unreachable_now:
+        return "Offline: the pages after this one were not saved."
+    return "The pages after this one were not saved; they load when the service answers."
+
+
+def _ignore_store_errors(task: asyncio.Future[None]) -> None:
+    # A page that could not be kept (disk full, a second Lurker holding the file) costs only
+    # the offline copy of that page; the app says so once, from its own store checks.
+    if not task.cancelled():
+        task.exception()

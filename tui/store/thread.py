@@ -1,0 +1,43 @@
+"""The store used from one thread of its own: the UI's event loop awaits it, never waits."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .store import DEFAULT_LIMIT, Store
+
+T = TypeVar("T")
+
+
+class StoreThread:
+    """Runs every call on one thread (SQLite connections stay on the thread that made them)."""
+
+    def __init__(self, path: Path, limit: int = DEFAULT_LIMIT) -> None:
+        self.path = path
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lurker-store")
+        self._store: Future[Store] = self._executor.submit(Store, path, limit)
+
+    async def call(self, method: Callable[..., T], *args: Any) -> T:
+        """`method(store, *args)` on the store's thread; raises what it raises."""
+        return await asyncio.wrap_future(self._executor.submit(self._run, method, args))
+
+    def call_now(self, method: Callable[..., T], *args: Any) -> T:
+        """The same, waiting for it (for the command line and for saving at exit)."""
+        return self._executor.submit(self._run, method, args).result()
+
+    def _run(self, method: Callable[..., T], args: tuple[Any, ...]) -> T:
+        return method(self._store.result(), *args)
+
+    def close(self) -> None:
+        """Finish what was asked, close the file, and end the thread."""
+
+        def close() -> None:
+            if self._store.done() and self._store.exception() is None:
+                self._store.result().close()
+
+        self._executor.submit(close)
+        self._executor.shutdown(wait=True)
