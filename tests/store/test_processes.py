@@ -63,7 +63,8 @@ def test_a_writer_killed_at_any_moment_leaves_a_store_that_opens_whole(tmp_path:
     chance = random.Random(7)
     for trial in range(12):
         child = writer(path, f"w{trial}", 10_000)
-        assert child.stdin is not None and child.stdout is not None
+        assert child.stdin is not None
+        assert child.stdout is not None
         child.stdin.write("go\n")
         child.stdin.flush()
         for _ in range(chance.randint(1, 40)):  # let it commit a few, then kill it mid-write

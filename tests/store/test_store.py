@@ -80,7 +80,7 @@ def test_a_full_disk_is_said_and_the_store_still_opens(tmp_path: Path) -> None:
     store = Store(path)
     store.record_reads(reads("t1", "a"))
     # A file that may not grow stands in for a full disk (SQLITE_FULL either way).
-    store._db.execute("PRAGMA max_page_count = 1")  # noqa: SLF001
+    store._db.execute("PRAGMA max_page_count = 1")
     with pytest.raises(StoreError, match="disk is full"):
         store.save_page("p", "gettopics", random.Random(2).randbytes(100_000), at=1.0)
     store.close()
