@@ -28,6 +28,7 @@ def _quiet_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LURKER_STATE", str(tmp_path / "state.json"))
     monkeypatch.setenv("LURKER_CONFIG", str(tmp_path / "config.toml"))
     monkeypatch.setenv("LURKER_SECRETS", str(tmp_path / "secrets.json"))
+    monkeypatch.setenv("LURKER_DATA", str(tmp_path / "data"))
     monkeypatch.setattr(secrets, "system_keyring", lambda: None)
     for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE"):
         monkeypatch.delenv(name, raising=False)

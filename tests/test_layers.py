@@ -25,7 +25,8 @@ ALLOWED = {
     "export": {"api", "files", "render"},
     "cli": {"api", "config", "demo", "export", "render", "store"},
     "widgets": {"api", "render"},
-    "screens": {"api", "config", "export", "render", "store", "stylesheets", "widgets"},
+    "news": {"api", "config", "render", "store"},
+    "screens": {"api", "config", "export", "news", "render", "store", "stylesheets", "widgets"},
 }
 # Packages that must work from a plain script: no Textual in them.
 NO_TEXTUAL = ("api", "render", "demo", "config", "export", "store", "cli")

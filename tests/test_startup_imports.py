@@ -55,6 +55,7 @@ def modules_at_first_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]
         "LURKER_STATE": str(home / "state.json"),
         "LURKER_CONFIG": str(home / "config.toml"),
         "LURKER_SECRETS": str(home / "secrets.json"),
+        "LURKER_DATA": str(home / "data"),
     }
     done = subprocess.run(
         [sys.executable, "-m", "tests.bench.launch", "lurker", "--modules"],

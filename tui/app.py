@@ -19,10 +19,18 @@ from .api.library import Library
 from .api.models.memberships import Membership
 from .config.account import AccountSession
 from .config.settings import DEMO_HINT, Settings
+from .news import News, open_reading
 from .render.safety import clean
 from .screens.groups import GroupsScreen
-from .screens.navigation import ActivityOpened, GroupOpened, TopicOpened
+from .screens.navigation import (
+    ActivityOpened,
+    GroupOpened,
+    NoUnreadLeft,
+    ThreadRead,
+    TopicOpened,
+)
 from .state import load_state, save_state
+from .store.library import StoredLibrary
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded
 
@@ -47,7 +55,10 @@ class LurkerApp(App[None]):
         self.settings = settings
         self.client = client
         self.session = session
-        self.library = Library(client)
+        reading = open_reading(settings, client, session)
+        store = reading.store
+        self.library = StoredLibrary(client, store) if store is not None else Library(client)
+        self.news = News(self, reading)
         state = load_state()
         if state.get("theme") in self.available_themes:
             self.theme = state["theme"]
@@ -59,10 +70,11 @@ class LurkerApp(App[None]):
         # The group list is the first screen itself, not pushed over a blank one: that
         # would draw the screen twice before the first paint with data.
         banner = DEMO_HINT if self.settings.demo else ""
-        return GroupsScreen(self.library, banner=banner, load=not self._must_sign_in())
+        return GroupsScreen(self.library, self.news, banner=banner, load=not self._must_sign_in())
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
+        self.news.start()
         session = self.session
         if session is not None and self._must_sign_in():
             # Imported on first use: the demo and a saved sign-in never show it.
@@ -82,11 +94,16 @@ class LurkerApp(App[None]):
         if self.settings.topic:
             self._push_thread(self.settings.topic)
 
-    def _push_topics(self, group: Membership | None, group_name: str = "") -> None:
+    def _push_topics(
+        self, group: Membership | None, group_name: str = "", *, seek_unread: bool = False
+    ) -> None:
         # Imported on first use: the group list is all a start needs.
         from .screens.topics import TopicsScreen
 
-        self.push_screen(TopicsScreen(self.library, group, group_name=group_name))
+        screen = TopicsScreen(
+            self.library, self.news, group, group_name=group_name, seek_unread=seek_unread
+        )
+        self.push_screen(screen)
 
     def on_ready(self) -> None:
         memory.settle()  # the first frame is drawn: start-up's objects are here to stay
@@ -115,6 +132,7 @@ class LurkerApp(App[None]):
 
     async def on_unmount(self) -> None:
         memory.release()  # what was frozen must be collectable once the app is gone
+        self.news.close()
         await self.client.aclose()
 
     def pop_screen(self) -> AwaitComplete:
@@ -138,7 +156,7 @@ class LurkerApp(App[None]):
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.activity import ActivityScreen
 
-        self.push_screen(ActivityScreen(self.library, event.group))
+        self.push_screen(ActivityScreen(self.library, self.news, event.group))
 
     @on(TopicOpened)
     def _open_topic(self, event: TopicOpened) -> None:
@@ -148,11 +166,48 @@ class LurkerApp(App[None]):
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
-        self.push_screen(ThreadScreen(self.library, topic_id, topic=topic))
+        self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic=topic))
 
     def open_group(self, group: Membership) -> None:
         """Go to a group's topics from anywhere (the command palette)."""
         self._push_topics(group)
+
+    @on(ThreadRead)
+    def _thread_read(self, event: ThreadRead) -> None:
+        # N past the last unread message: on to the next topic with something unread.
+        from .screens.topics import TopicsScreen
+
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if not isinstance(below, TopicsScreen):
+            self.notify("Nothing unread is left in this topic.", markup=False)
+            return
+        self.pop_screen()
+        after = below.paged_list.cursor
+        if below.open_next_unread(after=after):
+            row = below.paged_list.highlighted_row
+            subject = clean(row.subject) if row is not None else ""
+            self.notify(f"Next unread topic: {subject}", title="N", markup=False)
+        else:
+            self._next_group(below.group)
+
+    @on(NoUnreadLeft)
+    def _group_read(self, event: NoUnreadLeft) -> None:
+        self._next_group(event.group)
+
+    def _next_group(self, group: Membership | None) -> None:
+        """Leave a group with nothing unread for the next one with unread topics."""
+        groups = self.screen_stack[0]
+        if not isinstance(groups, GroupsScreen):
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        found = groups.next_unread_group(after=group)
+        if found is None:
+            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
+            return
+        name = clean(found.display_name)
+        self.notify(f"Next group with unread topics: {name}", title="N", markup=False)
+        self._push_topics(found, seek_unread=True)
 
     def _fatal_error(self) -> None:
         # Textual's crash report prints every frame's locals, and a local may be a credential

@@ -24,6 +24,7 @@ def _isolate_environment() -> None:
     folder = tempfile.mkdtemp(prefix="lurker-bench-")
     for name, file in (("STATE", "state.json"), ("CONFIG", "config.toml"), ("SECRETS", "s.json")):
         os.environ[f"LURKER_{name}"] = os.path.join(folder, file)
+    os.environ["LURKER_DATA"] = os.path.join(folder, "data")
     for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE"):
         os.environ.pop(name, None)
 

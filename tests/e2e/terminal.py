@@ -25,7 +25,8 @@ class Terminal:
         self.tmux = ["tmux", "-L", self.name]
         env = (
             f"TZ=UTC TERM=xterm-256color LURKER_STATE={tmp / 'state.json'} "
-            f"LURKER_CONFIG={tmp / 'config.toml'} LURKER_SECRETS={tmp / 'secrets.json'}"
+            f"LURKER_CONFIG={tmp / 'config.toml'} LURKER_SECRETS={tmp / 'secrets.json'} "
+            f"LURKER_DATA={tmp / 'data'}"
         )
         # `read` keeps the pane open after lurker exits so its exit status can be read.
         shell = f'env {env} {command}; echo "lurker exited $?"; read _'

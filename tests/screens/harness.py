@@ -52,9 +52,11 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str = "
     raise AssertionError(f"never happened: {what}")
 
 
-def requests_to(demo: DemoService, endpoint: str) -> list[dict[str, str]]:
-    """The parameters of each request to `endpoint` (last value per name)."""
-    return [dict(r.params) for r in demo.requests if r.endpoint == endpoint]
+def requests_to(demo: DemoService, endpoint: str, **matching: str) -> list[dict[str, str]]:
+    """The parameters of each request to `endpoint` (last value per name), of those whose
+    parameters include `matching` (the group list's counts of new topics ask too)."""
+    asked = [dict(r.params) for r in demo.requests if r.endpoint == endpoint]
+    return [params for params in asked if matching.items() <= params.items()]
 
 
 async def hold(pilot: Pilot[None], key: str, times: int, burst: int = 10) -> None:

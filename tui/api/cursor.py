@@ -21,9 +21,25 @@ class PageSource(Protocol[PageT_co]):
     page again retries the page that failed; `reset` starts again from the first page.
     """
 
-    ended: bool
-    total_count: int | None
-    end_note: str  # why the list ended early, when it did
+    @property
+    def ended(self) -> bool:
+        """Whether the whole list has arrived."""
+        ...
+
+    @property
+    def total_count(self) -> int | None:
+        """How many rows the service says the list has, if it said."""
+        ...
+
+    @property
+    def end_note(self) -> str:
+        """Why the list ended early, when it did."""
+        ...
+
+    @property
+    def saved_at(self) -> float | None:
+        """When the pages shown were saved (None: they are live)."""
+        ...
 
     async def next_page(self) -> PageT_co | None:
         """The next page, or None once the list has ended."""
@@ -67,6 +83,7 @@ class PageCursor(Generic[PageT]):
         self.total_count: int | None = None
         self.ended = False
         self.end_note = ""
+        self.saved_at: float | None = None  # a cursor's pages are always live
         self._seen: set[object] = set()
 
     async def next_page(self) -> PageT | None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .client import ServiceClient
-from .cursor import PageCursor
+from .cursor import PageCursor, PageSource
 from .models.memberships import Membership
 from .models.page import Page
 from .models.topics import Topic
@@ -22,9 +22,13 @@ class Library:
     def __init__(self, client: ServiceClient) -> None:
         self.client = client
 
-    def groups(self) -> PageCursor[Page[Membership]]:
+    def groups(self) -> PageSource[Page[Membership]]:
         """The caller's subscriptions."""
-        return PageCursor(self.client.get_subs)
+        return self.source(PageCursor(self.client.get_subs), "getsubs")
+
+    def saved_groups(self) -> PageSource[Page[Membership]] | None:
+        """The group list as last saved, without asking the service (None: nothing saves)."""
+        return None
 
     async def membership(self, group_name: str) -> Membership | None:
         """The caller's subscription to `group_name` (its title and perms), if subscribed."""
@@ -37,16 +41,20 @@ class Library:
 
     def topics(
         self, group_name: str | None, *, sort_field: str | None = None, query: str = ""
-    ) -> PageCursor[Page[Topic]]:
+    ) -> PageSource[Page[Topic]]:
         """A group's topics, or every group's when `group_name` is None; `query` searches."""
         params = {"group_name": group_name, "sort_field": sort_field, "q": query or None}
-        return PageCursor(self.client.get_topics, params)
+        return self.source(PageCursor(self.client.get_topics, params), "gettopics")
 
-    def thread(self, topic_id: int | str) -> PageCursor[TopicPage]:
+    def thread(self, topic_id: int | str) -> PageSource[TopicPage]:
         """A topic's messages, oldest first."""
-        return PageCursor(self.client.get_topic, {"topic_id": topic_id})
+        return self.source(PageCursor(self.client.get_topic, {"topic_id": topic_id}), "gettopic")
 
-    def activity(self, group_name: str, query: ActivityQuery) -> PageCursor[Page[ActivityEntry]]:
+    def activity(self, group_name: str, query: ActivityQuery) -> PageSource[Page[ActivityEntry]]:
         """A group's activity log, filtered and sorted by `query`."""
         params = {"group_name": group_name, "query": query}
-        return PageCursor(self.client.get_activity_log, params)
+        return self.source(PageCursor(self.client.get_activity_log, params), "getactivitylog")
+
+    def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
+        """What a list pages through: the cursor itself (a library with a store wraps it)."""
+        return cursor

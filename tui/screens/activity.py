@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -26,14 +26,17 @@ from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters
-from .activity_rows import ActivityRow, render_activity_row
+from .activity_rows import ActivityRow, NewSince, render_log_row
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
+
+if TYPE_CHECKING:
+    from ..news import News
 
 FOLLOW_EVERY = 30.0  # seconds: gentle on the service's rate limit
 FOLLOW_MAX = 300.0  # after rate limiting, back off up to this
 
 
-class ActivityScreen(PagedScreen[ActivityRow]):
+class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     """Shows a group's activity log; `/` filters, `f` follows new entries."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,10 +48,15 @@ class ActivityScreen(PagedScreen[ActivityRow]):
         Binding("q", "back", "Back", show=False),
     ]
 
-    def __init__(self, library: Library, group: Membership) -> None:
+    def __init__(self, library: Library, news: News, group: Membership) -> None:
         super().__init__()
         self.library = library
+        self.news = news
         self.group = group
+        self._seen: tuple[str, float] | None = None  # the newest entry shown last time
+        self._newest: ActivityRow | None = None  # the newest entry shown this time
+        self._new_count: int | None = None  # entries above the divider, once placed
+        self._loaded = 0
         self.activity_query = ActivityQuery(sort_field="created", sort_dir="desc")
         self.following = False
         self.follow_every = FOLLOW_EVERY
@@ -61,7 +69,7 @@ class ActivityScreen(PagedScreen[ActivityRow]):
         yield from title_bar()
         yield ActivityFilters(id="filters")
         yield PagedList(
-            render_activity_row,
+            render_log_row,
             key=_entry_key,
             prefetch=PAGE_AHEAD,
             empty_text="No activity matches.",
@@ -71,14 +79,48 @@ class ActivityScreen(PagedScreen[ActivityRow]):
     def on_mount(self) -> None:
         self.sub_title = f"{clean(self.group.display_name)} · activity"
         self.query_one(ActivityFilters).display = False
-        self._show(self.activity_query)
+        self._open()
         self._update_title()
+
+    @work(group="open", exit_on_error=False)
+    async def _open(self) -> None:
+        # Where the divider goes: the newest entry shown when the log was last left.
+        try:
+            self._seen = await self.news.reading.activity_mark(str(self.group.group_id))
+        finally:
+            self._show(self.activity_query)
+
+    def on_unmount(self) -> None:
+        if self._newest is not None:
+            self.news.remember_activity(str(self.group.group_id), str(self._newest.id))
 
     def _show(self, query: ActivityQuery, *, keep: bool = False) -> None:
         self._asked = query
+        self._loaded, self._new_count = 0, None
         self.paged_list.show(
-            self.library.activity(self.group.group_name, query), _rows_of, keep=keep
+            self.library.activity(self.group.group_name, query), self._rows_of, keep=keep
         )
+
+    def _rows_of(self, page: Page[ActivityEntry] | None) -> list[ActivityRow | NewSince]:
+        """A page's entries, with the divider above the first one seen last time."""
+        entries = [ActivityRow.of(entry) for entry in page.data] if page is not None else []
+        for entry in entries:
+            if self._newest is None or _later(entry.id, self._newest.id):
+                self._newest = entry
+        rows: list[ActivityRow | NewSince] = list(entries)
+        seen = self._seen
+        newest_first = self._asked.sort_dir != "asc"
+        if seen is not None and self._new_count is None and newest_first:
+            at = next((i for i, e in enumerate(entries) if not _later(e.id, seen[0])), None)
+            if at is not None:
+                self._new_count = self._loaded + at
+                when = stamp(datetime.fromtimestamp(seen[1], UTC))
+                rows.insert(
+                    at,
+                    NewSince(f"{count(self._new_count, 'new entry', 'new entries')} since {when}"),
+                )
+        self._loaded += len(entries)
+        return rows
 
     def page_arrived(self, page: object) -> None:
         if self._asked != self.activity_query:  # the service took the new filters
@@ -103,6 +145,8 @@ class ActivityScreen(PagedScreen[ActivityRow]):
         total = self.paged_list.known_total
         if total is not None:
             parts.append(count(total, "entry", "entries"))
+        if self._new_count:
+            parts.append(f"{self._new_count:,} new")
         if self.following:
             checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
             parts.append(f"following, checked {checked}")
@@ -159,9 +203,11 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             self._show(event.query, keep=True)
 
     @on(PagedList.RowActivated)
-    def _show_entry(self, event: PagedList.RowActivated[ActivityRow]) -> None:
+    def _show_entry(self, event: PagedList.RowActivated[ActivityRow | NewSince]) -> None:
         # Long entries are cropped in the list: Enter shows the whole of one.
         entry = event.row
+        if isinstance(entry, NewSince):
+            return
         self.notify(
             entry_text(entry.entry).plain, title=stamp(entry.created), timeout=12, markup=False
         )
@@ -196,7 +242,7 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             self.notify(clean(describe(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
-        self._add_new(_rows_of(page))
+        self._add_new([ActivityRow.of(entry) for entry in page.data] if page else [])
         self._update_title()
 
     def _add_new(self, newest_first: list[ActivityRow]) -> None:
@@ -206,16 +252,25 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             return
         if self.activity_query.sort_dir == "desc":
             rows.insert_rows(0, fresh)
+            if self._new_count is not None:
+                self._new_count += len(fresh)  # above the divider, with the other new ones
         elif rows.ended:
             rows.append_rows(list(reversed(fresh)))
+        for entry in fresh:
+            if self._newest is None or _later(entry.id, self._newest.id):
+                self._newest = entry
         self.notify(
             f"{count(len(fresh), 'new entry', 'new entries')}", title="Activity", markup=False
         )
 
 
-def _rows_of(page: Page[ActivityEntry] | None) -> list[ActivityRow]:
-    return [ActivityRow.of(entry) for entry in page.data] if page is not None else []
-
-
-def _entry_key(row: ActivityRow) -> int | str:
+def _entry_key(row: ActivityRow | NewSince) -> int | str:
     return row.id
+
+
+def _later(one: int | str, other: int | str) -> bool:
+    """Whether entry id `one` came after `other` (ids grow with time)."""
+    try:
+        return int(one) > int(other)
+    except (TypeError, ValueError):
+        return str(one) > str(other)

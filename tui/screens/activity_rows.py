@@ -43,3 +43,21 @@ def render_activity_row(
     line.append(f"{via[:6]:<6} ", style="italic")
     line.append_text(entry_text(entry.entry))
     return line
+
+
+@dataclass(frozen=True, slots=True)
+class NewSince:
+    """The divider above the entries that are new since the log was last left."""
+
+    label: str
+    id: str = "new-since"
+
+
+def render_log_row(
+    row: ActivityRow | NewSince, width: int, selected: bool, now: datetime | None = None
+) -> Text:
+    """An entry, or the divider above what is new."""
+    if isinstance(row, NewSince):
+        text = f"── {row.label} "
+        return Text(text + "─" * max(0, width - len(text)), style="bold")
+    return render_activity_row(row, width, selected, now)

@@ -58,9 +58,14 @@ def ordered(groups: Iterable[Membership]) -> list[GroupRow]:
 
 
 def render_group_row(
-    row: GroupRow, width: int, selected: bool, now: datetime | None = None
+    row: GroupRow,
+    width: int,
+    selected: bool,
+    now: datetime | None = None,
+    new_topics: int | None = None,
 ) -> Text:
-    """One group as a line: name, short name, members, last message, what may be done."""
+    """One group as a line: name, short name, topics with something new, members, last
+    message, what may be done."""
     if row.group is None:
         line = Text("★ All groups", style="bold")
         line.append("  recent topics across every group", style="dim")
@@ -68,6 +73,8 @@ def render_group_row(
     group = row.group
     marks = ("read" if row.readable else "no access") + (" · log" if row.shows_activity else "")
     right = Text()
+    news = f"{new_topics:,} new" if new_topics else ""
+    right.append(f"{news:>9}", style="bold reverse" if new_topics else "")  # not colour alone
     right.append(f"{group.subs_count:>7,}", style="")
     right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
     right.append(f"{relative(group.most_recent_message, now):>11} ", style="dim")

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
+from ..api.errors import describe
 from ..api.library import Library
 from ..api.models.memberships import Membership
 from ..api.models.page import Page
 from ..render.safety import clean
+from ..render.when import relative
+from ..widgets.feed import PageFailed
 from ..widgets.paged_list import PagedList
 from .group_rows import GroupRow, ordered, render_group_row
 from .navigation import ActivityOpened, GroupOpened
 from .paged import PagedScreen, title_bar
+
+if TYPE_CHECKING:
+    from ..news import News
 
 
 class GroupsScreen(PagedScreen[GroupRow]):
@@ -28,12 +36,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, library: Library, banner: str = "", *, load: bool = True) -> None:
+    def __init__(
+        self, library: Library, news: News, banner: str = "", *, load: bool = True
+    ) -> None:
         super().__init__()
         self.library = library
+        self.news = news
         self._banner = banner
         self._load = load
         self._mounted = self._started = False
+        self._refresh_after_saved = False  # the saved list is shown; the service's comes next
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -41,7 +53,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
             yield Static(self._banner, id="banner")
         yield from title_bar()
         yield PagedList(
-            render_group_row,
+            self._render_row,
             key=_group_key,
             arrange=_arranged,
             empty_text="You are not subscribed to any group.",
@@ -51,15 +63,36 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def on_mount(self) -> None:
         self.sub_title = "Groups"
         self._mounted = True
+        self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
         if self._load:
             self.load()
 
     def load(self) -> None:
-        """Start loading the groups (made with `load=False`: once signed in)."""
+        """Start loading the groups (made with `load=False`: once signed in): the list saved
+        last time at once, then the service's in its place, the cursor left where it is."""
         self._load = True
-        if self._mounted and not self._started:
-            self._started = True
-            self.paged_list.show(self.library.groups(), _rows_of)
+        if not self._mounted or self._started:
+            return
+        self._started = True
+        saved = self.library.saved_groups()
+        self._refresh_after_saved = saved is not None
+        self.paged_list.show(saved or self.library.groups(), _rows_of)
+
+    def next_unread_group(self, after: Membership | None) -> Membership | None:
+        """The first group after `after` (in list order, wrapping) with unread topics."""
+        groups = self.groups
+        start = next(
+            (i + 1 for i, g in enumerate(groups) if after and g.group_id == after.group_id), 0
+        )
+        for group in groups[start:] + groups[:start]:
+            if group.perms.archives_visible and self.news.state.new_topics(str(group.group_id)):
+                return group
+        return None
+
+    def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
+        group = row.group
+        count = self.news.state.new_topics(str(group.group_id)) if group is not None else None
+        return render_group_row(row, width, selected, new_topics=count)
 
     @property
     def groups(self) -> list[Membership]:
@@ -67,7 +100,29 @@ class GroupsScreen(PagedScreen[GroupRow]):
         return [row.group for row in self.paged_list.rows if row.group is not None]
 
     def page_arrived(self, page: object) -> None:
-        self.query_one("#title", Static).update(f"Groups · {len(self.groups):,}")
+        source = self.paged_list.feed.source
+        saved_at = source.saved_at if source is not None else None
+        title = f"Groups · {len(self.groups):,}"
+        if saved_at is not None:
+            title += f" · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
+        self.query_one("#title", Static).update(title)
+        if self._refresh_after_saved:
+            self._refresh_after_saved = False
+            if saved_at is not None:  # the saved list shows: the service's comes next
+                self.paged_list.show(self.library.groups(), _rows_of, keep=True)
+                return
+        if saved_at is None and self.paged_list.ended:
+            self.news.met_groups(self.library, self.groups)
+
+    @on(PageFailed)
+    def _refresh_failed(self, event: PageFailed) -> None:
+        if event.kept:  # the saved list stays: say why it is not fresh
+            self.notify(
+                f"Showing the group list saved earlier: {describe(event.error)}",
+                title="Offline",
+                severity="warning",
+                markup=False,
+            )
 
     def show_position(self) -> None:
         """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""

@@ -35,3 +35,19 @@ class TopicOpened(Message):
     def __init__(self, topic: TopicRow) -> None:
         super().__init__()
         self.topic = topic
+
+
+class NoUnreadLeft(Message):
+    """`N` found nothing unread in this group's loaded topics: go on to the next group."""
+
+    def __init__(self, group: Membership | None) -> None:
+        super().__init__()
+        self.group = group
+
+
+class ThreadRead(Message):
+    """`N` found nothing unread left in this thread: go on to the next topic."""
+
+    def __init__(self, topic_id: int | str) -> None:
+        super().__init__()
+        self.topic_id = topic_id

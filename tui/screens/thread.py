@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -19,11 +20,15 @@ from ..export.topic import message_markdown
 from ..render.convert import convert_body
 from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
-from ..render.when import count
+from ..render.when import count, stamp
 from ..widgets.feed import PageLoaded
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
+from .navigation import ThreadRead
 from .topic_rows import TopicRow
+
+if TYPE_CHECKING:
+    from ..news import News
 
 
 class ThreadScreen(Screen[None]):
@@ -31,16 +36,22 @@ class ThreadScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "links", "Links"),
+        Binding("m", "toggle_read", "Read/unread", show=False),
         Binding("y", "copy_markdown", "Copy as Markdown", show=False),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
     ]
 
     def __init__(
-        self, library: Library, topic_id: int | str, topic: Topic | TopicRow | None = None
+        self,
+        library: Library,
+        news: News,
+        topic_id: int | str,
+        topic: Topic | TopicRow | None = None,
     ) -> None:
         super().__init__()
         self.library = library
+        self.news = news
         self.topic_id = topic_id
         self.topic = topic
         self.cursor = library.thread(topic_id)
@@ -55,7 +66,65 @@ class ThreadScreen(Screen[None]):
     def on_mount(self) -> None:
         self._update_title()
         self.thread_view.focus()
-        self.thread_view.show(self.cursor, self._messages_of)
+        self._open()
+
+    @work(group="open", exit_on_error=False)
+    async def _open(self) -> None:
+        # The topic's read messages first (a millisecond on the store's thread), so that
+        # the thread opens at the first unread one.
+        try:
+            await self.news.reading.load_topic(str(self.topic_id))
+        finally:
+            seek = self._unread if self._part_read() else None
+            self.thread_view.show(
+                self.cursor, self._messages_of, unread=seek, divider=self._since()
+            )
+
+    def _part_read(self) -> bool:
+        """Whether the thread has both read and unread messages (so it opens further down):
+        one read whole, or never opened, opens at its first message."""
+        topic = self.topic
+        if topic is None:  # opened by id: its count is not known yet; opened before?
+            mark = self.news.state.topics.get(str(self.topic_id))
+            return mark is not None and not mark.unread and mark.read_count > 0
+        status = self.news.state.topic_status(
+            str(topic.id), str(topic.group_id), topic.num_messages, topic.most_recent_message
+        )
+        return status.unread > 0 and not status.new
+
+    def _since(self) -> str:
+        """The divider's words: when this topic was last read."""
+        mark = self.news.state.topics.get(str(self.topic_id))
+        if mark is None or not mark.read_at:
+            return "new"
+        return f"new since {stamp(datetime.fromtimestamp(mark.read_at, UTC))}"
+
+    def _unread(self, message: ThreadMessage) -> bool:
+        m = message.message
+        topic, group = str(self.topic_id), str(m.group_id)
+        return not self.news.state.message_read(str(m.id), topic, group, m.created)
+
+    @on(ThreadView.Current)
+    def _read(self, event: ThreadView.Current) -> None:
+        message = event.message.message
+        self.news.read([(str(message.id), str(self.topic_id), str(message.group_id))])
+
+    @on(ThreadView.NothingUnread)
+    def _thread_read(self) -> None:
+        self.post_message(ThreadRead(self.topic_id))
+
+    def action_toggle_read(self) -> None:
+        """Mark the current message unread (or read again)."""
+        current = self.thread_view.current_message
+        if current is None:
+            return
+        message_id = str(current.message.id)
+        if self._unread(current):
+            self.news.read([(message_id, str(self.topic_id), str(current.message.group_id))])
+            self.notify("Marked read.", timeout=2, markup=False)
+        else:
+            self.news.unread_message(message_id, str(self.topic_id))
+            self.notify("Marked unread.", timeout=2, markup=False)
 
     @property
     def thread_view(self) -> ThreadView:
@@ -70,6 +139,17 @@ class ThreadScreen(Screen[None]):
             self.topic = page.topic
         for member in page.sub_data:
             self.labels[member.user_id] = list(member.member_labels)
+        # Messages older than the group's baseline count as read: written down as such, so
+        # that the topic's unread count is right once its thread has been opened.
+        topic, state = str(self.topic_id), self.news.state
+        old = [(str(m.id), topic, str(m.group_id)) for m in page.data]
+        self.news.read(
+            [
+                read
+                for read, m in zip(old, page.data, strict=True)
+                if state.message_read(*read, m.created)
+            ]
+        )
         return [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
 
     @on(PageLoaded)

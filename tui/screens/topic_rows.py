@@ -11,8 +11,9 @@ from ..api.models.topics import Topic
 from ..render.colors import chip
 from ..render.safety import safe_text
 from ..render.when import relative
+from ..store.readstate import READ, TopicStatus
 
-FLAG_LEGEND = "S sticky · C closed · M moderated · A attachments"
+FLAG_LEGEND = "N new · + unread · S sticky · C closed · M moderated · A attachments"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,7 @@ class TopicRow:
     """
 
     id: int | str
+    group_id: int | str
     subject: str
     name: str
     num_messages: int
@@ -42,6 +44,7 @@ class TopicRow:
         recent = topic.most_recent_message
         return cls(
             topic.id,
+            topic.group_id,
             topic.subject,
             topic.name,
             topic.num_messages,
@@ -69,18 +72,31 @@ def flags(topic: TopicRow) -> str:
 
 
 def render_topic_row(
-    topic: TopicRow, width: int, selected: bool, now: datetime | None = None
+    topic: TopicRow,
+    width: int,
+    selected: bool,
+    now: datetime | None = None,
+    status: TopicStatus = READ,
 ) -> Text:
-    """Flags, subject with hashtag chips, poster, message count and age, fitted to `width`."""
+    """Read mark, flags, subject with hashtag chips, poster, message count (unread/all) and
+    age, fitted to `width`. Unread shows by a letter and bold type, not by colour alone."""
     poster_width = 22 if width >= 110 else 14
     right = Text(" ")
     poster = safe_text(topic.name, "italic")
     poster.truncate(poster_width, overflow="ellipsis", pad=True)
     right.append_text(poster)
-    right.append(f" {topic.num_messages:>4} ", style="bold" if topic.num_messages > 1 else "dim")
+    messages = topic.num_messages
+    if status.unread and not status.new:
+        right.append(f" {f'{status.unread}/{messages}':>6} ", style="bold reverse")
+    else:
+        right.append(f" {messages:>6} ", style="bold" if messages > 1 else "dim")
     right.append(f"{relative(topic.most_recent_message, now):>11}", style="dim")
-    left = Text(flags(topic) + " ", style="bold yellow" if topic.is_sticky else "dim")
-    left.append_text(safe_text(topic.subject or "(no subject)", "bold" if topic.is_sticky else ""))
+    mark = "N" if status.new else "+" if status.unread else " "
+    left = Text()
+    left.append(mark, style="bold reverse" if status.fresh else "")
+    left.append(flags(topic) + " ", style="bold yellow" if topic.is_sticky else "dim")
+    strong = topic.is_sticky or status.fresh
+    left.append_text(safe_text(topic.subject or "(no subject)", "bold" if strong else ""))
     for name, color_hex in topic.hashtags:
         left.append(" ")
         left.append_text(chip(name, color_hex))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,11 +17,16 @@ from ..api.models.page import Page
 from ..api.models.topics import Topic
 from ..render.safety import clean
 from ..render.when import count
+from ..store.readstate import TopicStatus
 from ..widgets.feed import PageFailed
 from ..widgets.paged_list import ListState, PagedList
-from .navigation import ActivityOpened, TopicOpened
+from .confirm import Confirm
+from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
+
+if TYPE_CHECKING:
+    from ..news import News
 
 SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
 
@@ -32,14 +38,27 @@ class TopicsScreen(PagedScreen[TopicRow]):
         Binding("slash", "search", "Search"),
         Binding("s", "toggle_sort", "Sort"),
         Binding("a", "activity", "Activity"),
+        Binding("N", "next_unread", "Next unread"),
+        Binding("m", "toggle_read", "Read/unread", show=False),
+        Binding("C", "catch_up", "Catch up", show=False),
         Binding("r", "reload", "Reload"),
         Binding("escape,backspace", "back", "Back"),
         Binding("q", "back", "Back", show=False),
     ]
 
-    def __init__(self, library: Library, group: Membership | None, group_name: str = "") -> None:
+    def __init__(
+        self,
+        library: Library,
+        news: News,
+        group: Membership | None,
+        group_name: str = "",
+        *,
+        seek_unread: bool = False,
+    ) -> None:
         super().__init__()
+        self._seek_unread = seek_unread  # put the cursor on the first unread topic once listed
         self.library = library
+        self.news = news
         self.group = group
         self.group_name = group.group_name if group else group_name or None
         self.sort_field = "sticky" if self.group_name else "recentpostdate"
@@ -59,12 +78,25 @@ class TopicsScreen(PagedScreen[TopicRow]):
         yield from title_bar()
         yield Input(placeholder="Search topics (Enter to search, Esc to clear)", id="search")
         yield PagedList(
-            render_topic_row, key=_topic_key, prefetch=PAGE_AHEAD, empty_text="No topics here."
+            self._render_row, key=_topic_key, prefetch=PAGE_AHEAD, empty_text="No topics here."
         )
         yield Static(FLAG_LEGEND, id="legend", classes="legend")
         yield Footer()
 
+    def _render_row(self, row: TopicRow, width: int, selected: bool) -> Text:
+        return render_topic_row(row, width, selected, status=self.status(row))
+
+    def status(self, row: TopicRow) -> TopicStatus:
+        """How a topic reads to this reader: new, some unread, or read."""
+        return self.news.state.topic_status(
+            str(row.id), str(row.group_id), row.num_messages, row.most_recent_message
+        )
+
+    def on_screen_resume(self) -> None:
+        self.paged_list.refresh_rows()  # a thread read meanwhile changes its row
+
     def on_mount(self) -> None:
+        self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
         self.sub_title = self.title_text
         self.query_one("#search", Input).display = False
         self._restart()
@@ -95,6 +127,12 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def page_arrived(self, page: object) -> None:
         self._update_title()
+        if self._seek_unread:
+            self._seek_unread = False
+            rows = self.paged_list
+            first = next((i for i, row in enumerate(rows.rows) if self.status(row).fresh), None)
+            if first is not None:
+                rows.cursor = first
 
     @on(PageFailed)
     def _reload_failed(self, event: PageFailed) -> None:
@@ -180,6 +218,47 @@ class TopicsScreen(PagedScreen[TopicRow]):
             )
         else:
             self.post_message(ActivityOpened(self.group))
+
+    def action_toggle_read(self) -> None:
+        """Mark the highlighted topic read, or unread if it is read."""
+        row = self.paged_list.highlighted_row
+        if row is None:
+            return
+        read = self.status(row).fresh
+        self.news.mark_topic(str(row.id), str(row.group_id), read=read, messages=row.num_messages)
+        self.notify(f"Marked {'read' if read else 'unread'}.", timeout=2, markup=False)
+
+    def action_catch_up(self) -> None:
+        """Mark every topic of the group read, after asking."""
+        group = self.group
+        if group is None:
+            self.notify("Catch up works on one group: open it first.", markup=False)
+            return
+        name = clean(group.display_name)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                topics = [(str(row.id), row.num_messages) for row in self.paged_list.rows]
+                self.news.catch_up(str(group.group_id), group.display_name, topics)
+                self.notify(f"Everything in {name} is read.", markup=False)
+
+        self.app.push_screen(Confirm(f"Mark every topic in {name} as read?"), answered)
+
+    def action_next_unread(self) -> None:
+        """Open the next topic with something unread (after the cursor)."""
+        if not self.open_next_unread(after=self.paged_list.cursor - 1):
+            self.post_message(NoUnreadLeft(self.group))
+
+    def open_next_unread(self, after: int) -> bool:
+        """Open the first topic with something unread after row `after`; False if none."""
+        rows = self.paged_list
+        for index in range(max(after + 1, 0), len(rows.rows)):
+            row = rows.rows[index]
+            if self.status(row).fresh:
+                rows.cursor = index
+                self.post_message(TopicOpened(row))
+                return True
+        return False
 
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:

@@ -47,9 +47,9 @@ def unreachable(error: BaseException) -> bool:
 class SavedCursor(Generic[PageT]):
     """A `PageSource`: the live list, each page kept; the kept pages when offline.
 
-    With `live=False` it reads only what was kept (an instant start before the service
-    answers). `saved_at` is the time the oldest page shown from the store was saved, or
-    None while every page shown is live.
+    With `live=False` it reads what was kept (an instant start before the service
+    answers), and goes live only if nothing was kept. `saved_at` is the time the oldest
+    page shown from the store was saved, or None while every page shown is live.
     """
 
     def __init__(
@@ -96,6 +96,11 @@ class SavedCursor(Generic[PageT]):
 
     async def next_page(self) -> PageT | None:
         """The next page: live while the service answers, else as kept."""
+        if not self._live and self._index == 0:
+            kept = await self._saved_page(None)
+            if kept is not None:
+                return kept
+            self._live, self._offline_ended = True, False  # nothing kept: the live list
         if self._offline:
             return await self._saved_page(None)
         try:

@@ -79,6 +79,7 @@ class ThreadView(ScrollView, can_focus=True):
         Binding("pageup,b", "page_up", "Page up", show=False),
         Binding("home,g", "first", "First", show=False),
         Binding("end,G,shift+g", "last", "Last", show=False),
+        Binding("N", "next_unread", "Next unread"),
         Binding("r", "retry", "Retry"),
     ]
 
@@ -87,6 +88,16 @@ class ThreadView(ScrollView, can_focus=True):
 
     class BodiesConverted(Message):
         """Converted bodies wait in `_converted` (posted from the converting thread)."""
+
+    class Current(Message):
+        """A message became the current one (so it has been read)."""
+
+        def __init__(self, message: ThreadMessage) -> None:
+            super().__init__()
+            self.message = message
+
+    class NothingUnread(Message):
+        """`N` found no unread message after the current one, to the end of the thread."""
 
     def __init__(
         self, convert: Convert | None = None, *, id: str | None = None, classes: str | None = None
@@ -100,9 +111,12 @@ class ThreadView(ScrollView, can_focus=True):
         self._messages: list[ThreadMessage] = []
         self._tops: list[int] = [0]  # first line of each message; the last is the total
         self._width = 0
+        self._divider = ""
         self._status_text = ""
         self._anchor = (0, 0)  # (message, line within it) at the top of the view
         self._moving = False  # a scroll made by the view itself, not by the reader
+        self._unread: Callable[[ThreadMessage], bool] = lambda message: False
+        self._seeking: str | None = None  # "open" or "next": looking for an unread message
         self._strips: LRUCache[tuple[int, int, int, int, bool], Strip] = LRUCache(_CACHE_SIZE)
 
     @property
@@ -115,9 +129,54 @@ class ThreadView(ScrollView, can_focus=True):
         """The message `t`, `o` and `n`/`p` act on."""
         return self._messages[self.current] if self._messages else None
 
-    def show(self, source: PageSource[Any], to_messages: ToRows[ThreadMessage]) -> None:
-        """Page through a thread: `to_messages` turns each page into its messages."""
+    def show(
+        self,
+        source: PageSource[Any],
+        to_messages: ToRows[ThreadMessage],
+        unread: Callable[[ThreadMessage], bool] | None = None,
+        divider: str = "",
+    ) -> None:
+        """Page through a thread: `to_messages` turns each page into its messages. With
+        `unread`, the view opens at the first unread message (loading pages until it comes),
+        with `divider` drawn above it when messages come before it."""
+        if unread is not None:
+            self._unread = unread
+            self._seeking = "open"
+            self._divider = divider
         self.feed.start(source, to_messages, replace=False)
+
+    def _seek(self) -> None:
+        """Land on the first unread message after the current one, once it is loaded."""
+        start = 0 if self._seeking == "open" else self.current + 1
+        found = next(
+            (i for i in range(start, len(self._messages)) if self._unread(self._messages[i])),
+            None,
+        )
+        if found is not None:
+            if self._seeking == "open" and found > 0 and self._divider:
+                self._messages[found].divider = self._divider
+                self._lay_out()
+            self._seeking = None
+            unchanged = found == self.current
+            self.go(found)
+            if unchanged:  # no change of `current` to announce it
+                self._announce(found)
+            return
+        if self.feed.ended or self.feed.error is not None:
+            next_wanted = self._seeking == "next"
+            self._seeking = None
+            if next_wanted:
+                self.post_message(self.NothingUnread())
+            elif self._messages:
+                self._announce(self.current)
+        elif not self.feed.loading:
+            self.feed.more()
+
+    def action_next_unread(self) -> None:
+        """Go to the next unread message, loading pages until one comes; past the last,
+        on to the next topic with unread messages."""
+        self._seeking = "next"
+        self._seek()
 
     def _take(self, messages: Sequence[ThreadMessage], replacing: bool) -> None:
         """A page arrived: lay its messages out, and convert their bodies."""
@@ -134,10 +193,13 @@ class ThreadView(ScrollView, can_focus=True):
                 group="convert",
                 exit_on_error=False,
             )
+        first_page = not self._messages
         self._messages.extend(new)
         self._lay_out()
         if self.feed.walking:
             self.go(len(self._messages) - 1, walking=True)
+        elif self._seeking is None and first_page and self._messages:
+            self._announce(0)
 
     def show_documents(self, converted: Iterable[tuple[ThreadMessage, Document]]) -> None:
         """Take converted bodies, all in one layout (without `convert`, bodies come here)."""
@@ -172,6 +234,8 @@ class ThreadView(ScrollView, can_focus=True):
         """Loading, a failure or the end changed: the status lines below the last message."""
         self._lay_out()
         self.refresh_bindings()
+        if self._seeking is not None and not self.feed.loading:
+            self._seek()
 
     def status(self) -> str:
         """What the line after the last message says: loading, a failure, or the end."""
@@ -250,6 +314,11 @@ class ThreadView(ScrollView, can_focus=True):
             if index < len(self._messages):
                 top = self._tops[index]
                 self.refresh_lines(top, self._tops[index + 1] - top)
+        self._announce(new)
+
+    def _announce(self, index: int) -> None:
+        if index < len(self._messages):
+            self.post_message(self.Current(self._messages[index]))
 
     def _check_more(self) -> None:
         """Ask for the next page while the reader is within three screens of the end."""

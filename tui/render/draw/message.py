@@ -24,16 +24,26 @@ class ThreadMessage:
     counts those changes, so that drawn lines can be cached by it.
     """
 
-    __slots__ = ("_lines", "_lines_key", "document", "folded", "labels", "message", "version")
+    __slots__ = (
+        "_lines",
+        "_lines_key",
+        "divider",
+        "document",
+        "folded",
+        "labels",
+        "message",
+        "version",
+    )
 
     def __init__(self, message: Message, labels: list[MemberLabel] | None = None) -> None:
         self.message = message
         self.labels = labels or []
         self.document: Document | None = None
         self.folded = True
+        self.divider = ""  # a line drawn above the message ("new since …"), if any
         self.version = 0
         self._lines: list[Text] = []
-        self._lines_key: tuple[int, bool, Document | None] | None = None
+        self._lines_key: tuple[int, bool, Document | None, str] | None = None
 
     def show(self, document: Document) -> None:
         """Take the converted body (until then a placeholder line stands in)."""
@@ -73,7 +83,7 @@ class ThreadMessage:
     def lines(self, width: int, console: Console) -> list[Text]:
         """The whole message as lines no wider than `width` cells."""
         width = max(width, _MIN_WIDTH)
-        key = (width, self.folded, self.document)
+        key = (width, self.folded, self.document, self.divider)
         if self._lines_key != key:
             self._lines = self._lay_out(width, console)
             self._lines_key = key
@@ -86,7 +96,8 @@ class ThreadMessage:
         else:
             body = render_document(self.document, width, folded=self.folded, osc8=True)
         # The header and attachment lines are the only ones that may need wrapping.
-        lines = _wrapped(self.header(), width, console)
+        lines = [_rule(self.divider, width)] if self.divider else []
+        lines.extend(_wrapped(self.header(), width, console))
         lines.append(Text())
         lines.extend(body)
         for attachment in self.attachments():
@@ -97,3 +108,11 @@ class ThreadMessage:
 def _wrapped(line: Text, width: int, console: Console) -> list[Text]:
     # Most lines fit: measuring is a tenth of the cost of wrapping.
     return [line] if line.cell_len <= width else list(line.wrap(console, width))
+
+
+def _rule(label: str, width: int) -> Text:
+    """A line across the width with `label` in it: "── new since Tue 20 Nov 14:02 ──"."""
+    text = f"── {label} "
+    line = Text(text + "─" * max(0, width - len(text)), style="bold")
+    line.truncate(width)
+    return line
