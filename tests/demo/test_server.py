@@ -8,12 +8,16 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.conftest import start_demo_server
 from tui.demo.server import serve
+
+from .support import parse_time
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = re.compile(r"Lurker demo service on http://127\.0\.0\.1:(\d+)/api/v1/ \(API key: k\)\n")
@@ -121,3 +125,21 @@ def test_a_busy_port_is_said_in_words(capsys: pytest.CaptureFixture[str]) -> Non
         assert main(["demo-server", "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"lurker demo-server: port {port} is in use; choose another")
+
+
+def test_demo_server_news_flag_brings_messages_from_the_last_minutes() -> None:
+    process, origin = start_demo_server("--news", "40")
+    try:
+        with httpx.Client(base_url=origin, headers={"Authorization": "Bearer test-key"}) as client:
+            now = datetime.now(UTC)
+            fresh = 0
+            for group in ("lurker-dev", "big-archive"):
+                params = {"group_name": group, "limit": 50}
+                page = client.get("/api/v1/getmessages", params=params).json()
+                ages = [now - parse_time(message["created"]) for message in page["data"]]
+                fresh += sum(age < timedelta(minutes=6) for age in ages)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    # The forty, and the odd message the half-hourly topics brought in those minutes.
+    assert 40 <= fresh <= 46

@@ -25,6 +25,7 @@ def run(argv: Sequence[str]) -> int:
         error_rate=options.error_rate,
         drop_rate=options.drop_rate,
         rate_limit=options.rate_limit,
+        news=options.news,
     )
     try:
         serve(api_key=options.api_key, config=config, sock=sock)
@@ -55,4 +56,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
     )
+    parser.add_argument(
+        "--news",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="start with N new messages (and a few activity entries) from the last minutes",
+    )
     return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of messages, not {text!r}")
+    return value
