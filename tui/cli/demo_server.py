@@ -67,10 +67,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _count(text: str) -> int:
+    from ..demo.world import MAX_NEWS
+
     try:
         value = int(text)
     except ValueError:
         value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of messages, not {text!r}")
+    if not 0 <= value <= MAX_NEWS:
+        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_NEWS:,} messages, not {text!r}")
     return value

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 # Activity entries that come with a burst of news: one per four messages, at most this many.
 _NEWS_ENTRIES = 10
+# At most this much news, which keeps the burst's messages milliseconds apart.
+MAX_NEWS = 100_000
 
 
 def week_start(ns: int) -> int:
@@ -187,7 +189,7 @@ def _plans(
 ) -> dict[int, LivePlan]:
     """Each group's plan; the news is shared among the groups with live topics."""
     live = [group.id for group in groups if group.live]
-    news = max(0, config.news)
+    news = min(max(0, config.news), MAX_NEWS)
     entries = min(_NEWS_ENTRIES, (news + 3) // 4)
     plans = {}
     for group in groups:
