@@ -127,8 +127,8 @@ def test_a_busy_port_is_said_in_words(capsys: pytest.CaptureFixture[str]) -> Non
     assert err.startswith(f"lurker demo-server: port {port} is in use; choose another")
 
 
-def test_demo_server_news_flag_brings_messages_from_the_last_minutes() -> None:
-    process, origin = start_demo_server("--news", "40")
+def test_demo_server_news_and_no_live_flags() -> None:
+    process, origin = start_demo_server("--news", "40", "--no-live")
     try:
         with httpx.Client(base_url=origin, headers={"Authorization": "Bearer test-key"}) as client:
             now = datetime.now(UTC)
@@ -137,9 +137,12 @@ def test_demo_server_news_flag_brings_messages_from_the_last_minutes() -> None:
                 params = {"group_name": group, "limit": 50}
                 page = client.get("/api/v1/getmessages", params=params).json()
                 ages = [now - parse_time(message["created"]) for message in page["data"]]
-                fresh += sum(age < timedelta(minutes=6) for age in ages)
+                fresh += sum(age < timedelta(minutes=5, seconds=30) for age in ages)
+            log = client.get("/api/v1/getactivitylog", params={"group_name": "lurker-dev"})
+            parent = client.get("/api/v1/gettopics", params={"group_name": "parent"})
     finally:
         process.terminate()
         process.wait(timeout=10)
-    # The forty, and the odd message the half-hourly topics brought in those minutes.
-    assert 40 <= fresh <= 46
+    assert fresh == 40  # the news, and nothing of the live stream
+    assert log.json()["total_count"] == 5000 + 10
+    assert parent.json()["total_count"] == 120

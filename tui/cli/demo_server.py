@@ -27,6 +27,8 @@ def run(argv: Sequence[str]) -> int:
         rate_limit=options.rate_limit,
         news=options.news,
     )
+    if options.no_live:
+        config.live_topics_every = config.live_activity_every = None
     try:
         serve(api_key=options.api_key, config=config, sock=sock)
     except KeyboardInterrupt:
@@ -62,6 +64,11 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         metavar="N",
         help="start with N new messages (and a few activity entries) from the last minutes",
+    )
+    parser.add_argument(
+        "--no-live",
+        action="store_true",
+        help="no new topics or activity entries as time passes (the week's history only)",
     )
     return parser
 
