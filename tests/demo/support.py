@@ -51,6 +51,21 @@ async def error(client: httpx.AsyncClient, endpoint: str, **params: Any) -> tupl
     return body["type"], body["extra"]
 
 
+async def walk(client: httpx.AsyncClient, **params: object) -> tuple[list[dict], dict]:
+    """Follow gettopics tokens until data is null; return the topics and the null page."""
+    topics: list[dict] = []
+    page = await ok(client, "gettopics", **params)
+    for _ in range(100):
+        if page["data"] is None:
+            return topics, page
+        assert page["has_more"] is True  # the real service never says the list ended
+        assert page["start_item"] == 1
+        assert page["end_item"] == len(page["data"])
+        topics += page["data"]
+        page = await ok(client, "gettopics", **params, page_token=page["next_page_token"])
+    raise AssertionError("gettopics never ran out")
+
+
 def parse_time(text: str) -> datetime:
     """Parse a service timestamp (nanosecond fractions allowed)."""
     assert TIMESTAMP.match(text), text

@@ -6,7 +6,7 @@ import re
 
 import httpx
 
-from .support import BIG_ARCHIVE, LURKER_DEV, TOPIC_WITH_500, error, ok, parse_time
+from .support import BIG_ARCHIVE, LURKER_DEV, TOPIC_WITH_500, error, ok, parse_time, walk
 
 
 async def test_getsubs_pages_by_offset(client: httpx.AsyncClient) -> None:
@@ -61,21 +61,6 @@ async def test_gettopics_token_is_a_19_digit_integer(client: httpx.AsyncClient) 
     assert token > 2**53
     assert len(str(token)) == 19
     assert re.search(rf'"next_page_token":{token}[,}}]', response.text)
-
-
-async def walk(client: httpx.AsyncClient, **params: object) -> tuple[list[dict], dict]:
-    """Follow gettopics tokens until data is null; return the topics and the null page."""
-    topics: list[dict] = []
-    page = await ok(client, "gettopics", **params)
-    for _ in range(100):
-        if page["data"] is None:
-            return topics, page
-        assert page["has_more"] is True  # the real service never says the list ended
-        assert page["start_item"] == 1
-        assert page["end_item"] == len(page["data"])
-        topics += page["data"]
-        page = await ok(client, "gettopics", **params, page_token=page["next_page_token"])
-    raise AssertionError("gettopics never ran out")
 
 
 async def test_gettopics_quirks_and_walking_to_the_end(client: httpx.AsyncClient) -> None:

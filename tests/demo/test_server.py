@@ -8,12 +8,16 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.conftest import start_demo_server
 from tui.demo.server import serve
+
+from .support import parse_time
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = re.compile(r"Lurker demo service on http://127\.0\.0\.1:(\d+)/api/v1/ \(API key: k\)\n")
@@ -121,3 +125,24 @@ def test_a_busy_port_is_said_in_words(capsys: pytest.CaptureFixture[str]) -> Non
         assert main(["demo-server", "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"lurker demo-server: port {port} is in use; choose another")
+
+
+def test_demo_server_news_and_no_live_flags() -> None:
+    process, origin = start_demo_server("--news", "40", "--no-live")
+    try:
+        with httpx.Client(base_url=origin, headers={"Authorization": "Bearer test-key"}) as client:
+            now = datetime.now(UTC)
+            fresh = 0
+            for group in ("lurker-dev", "big-archive"):
+                params = {"group_name": group, "limit": 50}
+                page = client.get("/api/v1/getmessages", params=params).json()
+                ages = [now - parse_time(message["created"]) for message in page["data"]]
+                fresh += sum(age < timedelta(minutes=5, seconds=30) for age in ages)
+            log = client.get("/api/v1/getactivitylog", params={"group_name": "lurker-dev"})
+            parent = client.get("/api/v1/gettopics", params={"group_name": "parent"})
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert fresh == 40  # the news, and nothing of the live stream
+    assert log.json()["total_count"] == 5000 + 10
+    assert parent.json()["total_count"] == 120

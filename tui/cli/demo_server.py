@@ -25,7 +25,10 @@ def run(argv: Sequence[str]) -> int:
         error_rate=options.error_rate,
         drop_rate=options.drop_rate,
         rate_limit=options.rate_limit,
+        news=options.news,
     )
+    if options.no_live:
+        config.live_topics_every = config.live_activity_every = None
     try:
         serve(api_key=options.api_key, config=config, sock=sock)
     except KeyboardInterrupt:
@@ -55,4 +58,28 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
     )
+    parser.add_argument(
+        "--news",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="start with N new messages (and a few activity entries) from the last minutes",
+    )
+    parser.add_argument(
+        "--no-live",
+        action="store_true",
+        help="no new topics or activity entries as time passes (the week's history only)",
+    )
     return parser
+
+
+def _count(text: str) -> int:
+    from ..demo.world import MAX_NEWS
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_NEWS:
+        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_NEWS:,} messages, not {text!r}")
+    return value

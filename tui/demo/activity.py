@@ -1,7 +1,9 @@
 """A group's activity log: entries generated on demand, newest ids highest.
 
-Entries 1..N are history spread over the past; entry N+k appears k * live_every seconds
-after the service started, which gives follow mode something new to show.
+Entries 1..N are history spread over the past, up to the anchor; entry N+k appears
+k * live_activity_every seconds after the anchor (the burst of `news` aside), which gives
+follow mode something new to show. Message entries among the live ones name the newest
+live topic, when there is one.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from .groups import SITE, GroupSpec
 from .lru import BoundedCache
 from .people import Person, past_member
 from .records import member_info_id
+from .schedule import Evenly, LivePlan, schedule_of
 from .seeding import mix, salted
 from .stats import GenerationStats
-from .timefmt import NS_PER_DAY, NS_PER_SECOND, format_ns
+from .timefmt import NS_PER_DAY, format_ns
 from .topics import Topics
 
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -98,37 +101,39 @@ class ActivityLog:
         self,
         spec: GroupSpec,
         seed: int,
-        now_ns: int,
-        live_every: float | None,
+        plan: LivePlan,
         topics: Topics,
         stats: GenerationStats,
     ) -> None:
         self.spec = spec
         self._salt = mix(seed, spec.number, 30)
-        self._now_ns = now_ns
-        self._live_ns = int(live_every * NS_PER_SECOND) if live_every else None
+        self._now_ns = plan.anchor_ns
         self._topics = topics
         self._members = topics.posters
         self._stats = stats
         self.history = spec.activity_entries
         span = min(spec.span_days, 1095) * NS_PER_DAY
         self._spacing = max(1000, span // max(1, self.history))
+        every = plan.activity_every
+        regular = Evenly(plan.anchor_ns, every, self._salt) if every is not None else None
+        last = self.created_ns(self.history) if self.history else plan.anchor_ns - 1
+        self._live = schedule_of(regular, plan.start_ns, plan.news_entries, last)
         self._scans: BoundedCache[list[int]] = BoundedCache(32)
         self._codes: bytes | None = None
 
     def created_ns(self, number: int) -> int:
         """When entry number (1-based) happened; grows with the number."""
         if number > self.history:
-            assert self._live_ns is not None
-            return self._now_ns + (number - self.history) * self._live_ns
+            assert self._live is not None
+            return self._live.time(number - self.history - 1)
         jitter = salted(self._salt, number) % (self._spacing // 2)
         return self._now_ns - (self.history - number + 1) * self._spacing + jitter
 
     def visible(self, current_ns: int) -> int:
         """How many entries exist at the given time."""
-        if self._live_ns is None or current_ns < self._now_ns:
+        if self._live is None:
             return self.history
-        return self.history + (current_ns - self._now_ns) // self._live_ns
+        return self.history + self._live.count_by(current_ns)
 
     def action(self, number: int) -> str:
         """The action the entry records."""
@@ -224,6 +229,10 @@ class ActivityLog:
 
     def _topic_link(self, number: int) -> str:
         topic = (salted(self._salt, number) >> 28) % self.spec.topics
+        if number > self.history:  # a live entry is about the newest live topic, if any
+            newest = self._topics.timeline.posted(self.created_ns(number)).topics - 1
+            if newest >= self.spec.topics:
+                topic = newest
         subject = self._topics.headline(topic).subject
         url = f"{SITE}/g/{escape(self.spec.name)}/topic/{self._topics.topic_id(topic)}"
         return f'<a href="{url}">{escape(subject)}</a>'

@@ -12,7 +12,9 @@ class DemoConfig:
 
     api_key: str = "demo-key"
     seed: int = 1
-    # The data's "now" anchor (tz-aware); None means the real time when the service starts.
+    # The data's anchor (tz-aware): the history ends just before it and live data follows.
+    # None means the start of the current UTC week (Monday 00:00), so every run in one week
+    # sees the same history, and the service's present is the real time.
     now: datetime | None = None
     big_group_topics: int = 10_000
     activity_entries: int = 5_000
@@ -21,6 +23,11 @@ class DemoConfig:
     drop_rate: float = 0.0
     rate_limit: int | None = None
     rate_window: float = 60.0
-    live_activity_every: float | None = 20.0
+    # Seconds between live activity entries after the anchor; None: the log stays as it is.
+    live_activity_every: float | None = 900.0
+    # Seconds between live topics (lurker-dev and big-archive) after the anchor; None: none.
+    live_topics_every: float | None = 1800.0
+    # Live messages (and a few activity entries) that arrived just before the service started.
+    news: int = 0
     # Seconds a Basic token or cookie session stays valid; None means forever.
     token_lifetime: float | None = None

@@ -8,6 +8,10 @@ from .config import DemoConfig
 from .hostile import CLEAR, OSC_TITLE
 
 SITE = "https://demo.lurker.invalid"
+# Topic ids: group number x 100,000,000 + index + 1 for the history; live topic j of group
+# n is (LIVE_ID_GROUP + n) x 100,000,000 + j + 1, which no history id can reach.
+TOPIC_ID_STEP = 100_000_000
+LIVE_ID_GROUP = 10
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class GroupSpec:
     activity_entries: int = 0
     poster_count: int = 20
     hostile: bool = False
+    live: bool = False  # new topics arrive after the anchor (live.py)
 
     @property
     def url(self) -> str:
@@ -69,6 +74,7 @@ def build_groups(config: DemoConfig) -> tuple[GroupSpec, ...]:
             quiet_minutes=47,
             activity_entries=max(1, config.activity_entries),
             poster_count=40,
+            live=True,
         ),
         GroupSpec(
             number=2,
@@ -117,6 +123,7 @@ def build_groups(config: DemoConfig) -> tuple[GroupSpec, ...]:
             span_days=6570,
             quiet_minutes=12,
             poster_count=60,
+            live=True,
         ),
         GroupSpec(
             number=5,

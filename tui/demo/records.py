@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .groups import SITE, GroupSpec
 from .people import Person
@@ -11,6 +11,9 @@ from .perms import perms_for
 from .seeding import mix
 from .tags import labels_of
 from .timefmt import NS_PER_DAY, ZERO_TIME, format_ns
+
+if TYPE_CHECKING:
+    from .timeline import Posted
 
 _COLUMNS = (
     (1, "Company", "text_column", ()),
@@ -133,10 +136,9 @@ def _extra_member_data(group: GroupSpec, person: Person, now_ns: int) -> list[di
     ]
 
 
-def group_object(
-    group: GroupSpec, total_messages: int, newest_ns: int, now_ns: int
-) -> dict[str, Any]:
-    """The full group object of getgroup."""
+def group_object(group: GroupSpec, posted: Posted, now_ns: int) -> dict[str, Any]:
+    """The full group object of getgroup, with its archive as it stands (posted)."""
+    newest_ns = posted.newest_ns
     created = format_ns(now_ns - (group.span_days + 30) * NS_PER_DAY)
     record: dict[str, Any] = {
         "id": group.id,
@@ -174,8 +176,8 @@ def group_object(
             "pending_subs_count": 2 if group.role == "owner" else 0,
             "pending_msgs_count": 1 if group.role == "owner" else 0,
             "open_chats_count": 0,
-            "threads_count": group.topics,
-            "messages_count": total_messages,
+            "threads_count": posted.topics,
+            "messages_count": posted.messages,
             "most_recent_message": format_ns(newest_ns),
             "cover_photo_url": "",
             "icon_url": f"{SITE}/img/group/{group.id}.png",

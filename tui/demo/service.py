@@ -67,17 +67,22 @@ class DemoService:
     twofactor_code: str = "123456"
 
     def __init__(
-        self, config: DemoConfig | None = None, clock: Callable[[], float] = time.monotonic
+        self,
+        config: DemoConfig | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], int] = time.time_ns,
     ) -> None:
+        """`clock` (seconds, monotonic) moves the data's present on while the service runs;
+        `wall_clock` (nanoseconds since the epoch) gives its start when `config.now` is None."""
         self.config = config if config is not None else DemoConfig()
         self.requests: list[RecordedRequest] = []
-        self.world = World(self.config, clock)
+        self.world = World(self.config, clock, wall_clock)
         self._faults = FaultInjector(self.config.seed, clock)
         self._accounts = Accounts(
             lambda: self.config,
             clock,
             demo_accounts(self.demo_password, self.twofactor_code),
-            created=format_ns(self.world.now_ns - 900 * NS_PER_DAY),
+            created=format_ns(self.world.anchor_ns - 900 * NS_PER_DAY),
         )
 
     def fail_next(self, *faults: str) -> None:

@@ -4,15 +4,21 @@ Threads are laid out one after another: topic i owns a run of consecutive messag
 message k of the group was posted at a time that grows with k. Thread sizes come in
 blocks of 64 topics whose totals are fixed in advance, so the first message of any topic
 is found without generating the topics before it.
+
+Topics and messages after the history's belong to the live part (live.py): topic T + j is
+live topic j, message M + k live message k, where T and M count the history's.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
 from itertools import accumulate
 
 from .groups import GroupSpec
+from .live import LiveThreads
 from .lru import BoundedCache
+from .schedule import Schedule
 from .seeding import mix, rng, salted
 from .timefmt import NS_PER_DAY, NS_PER_SECOND
 
@@ -22,8 +28,18 @@ BLOCK = 64
 class Timeline:
     """Thread sizes, message numbering and message times of one group."""
 
-    def __init__(self, spec: GroupSpec, seed: int, now_ns: int) -> None:
+    def __init__(
+        self,
+        spec: GroupSpec,
+        seed: int,
+        anchor_ns: int,
+        live: tuple[LiveThreads, Schedule] | None = None,
+    ) -> None:
         self._spec = spec
+        self._live: LiveThreads | None = None
+        self._schedule: Schedule | None = None
+        if live is not None:
+            self._live, self._schedule = live
         self._seed = seed
         self._salt = mix(seed, spec.number, 7)
         self._specials = dict(spec.special_sizes)
@@ -33,7 +49,7 @@ class Timeline:
         self.total_messages = (self.topics - len(self._specials)) * spec.mean_thread + sum(
             self._specials.values()
         )
-        end = now_ns - spec.quiet_minutes * 60 * NS_PER_SECOND
+        end = anchor_ns - spec.quiet_minutes * 60 * NS_PER_SECOND
         self._start = end - spec.span_days * NS_PER_DAY
         self._spacing = max(10_000, (end - self._start) // self.total_messages)
         self._blocks: BoundedCache[tuple[list[int], list[int]]] = BoundedCache(512)
@@ -78,16 +94,25 @@ class Timeline:
         return sizes, offsets
 
     def size(self, topic: int) -> int:
-        """Number of messages in the topic."""
+        """Number of messages the topic has (a live topic: once all have arrived)."""
+        if topic >= self.topics:
+            assert self._live is not None
+            return self._live.size(topic - self.topics)
         return self._block(topic // BLOCK)[0][topic % BLOCK]
 
     def first_message(self, topic: int) -> int:
         """Group-wide index (0-based) of the topic's first message."""
+        if topic >= self.topics:
+            assert self._live is not None
+            return self.total_messages + self._live.first_message(topic - self.topics)
         block = topic // BLOCK
         return self._messages_before_block(block) + self._block(block)[1][topic % BLOCK]
 
     def topic_of_message(self, message: int) -> int:
         """The topic holding the message with this group-wide index."""
+        if message >= self.total_messages:
+            assert self._live is not None
+            return self.topics + self._live.topic_of_message(message - self.total_messages)
         low, high = 0, (self.topics - 1) // BLOCK
         while low < high:
             middle = (low + high + 1) // 2
@@ -100,26 +125,75 @@ class Timeline:
 
     def message_ns(self, message: int) -> int:
         """When the message was posted, in nanoseconds; distinct across groups."""
+        if message >= self.total_messages:
+            assert self._schedule is not None
+            return self._schedule.time(message - self.total_messages)
         noise = salted(self._salt, message)
         base = self._start + message * self._spacing + noise % (self._spacing // 2)
         # The tens digit names the group, so no two groups share a timestamp.
         return base - base % 100 + self._spec.number * 10 + (noise >> 40) % 10
 
     def message_at_ns(self, ns: int) -> int | None:
-        """The index of the message posted exactly at ns, if any."""
+        """The index of the message posted exactly at ns, if any (posted by now or not)."""
         message = (ns - self._start + 100) // self._spacing
         if 0 <= message < self.total_messages and self.message_ns(message) == ns:
             return message
+        if self._schedule is not None:
+            live = self._schedule.count_by(ns) - 1
+            if live >= 0 and self._schedule.time(live) == ns:
+                return self.total_messages + live
         return None
 
     def topic_last_ns(self, topic: int) -> int:
-        """When the topic's most recent message was posted; grows with the topic index."""
+        """When a history topic's most recent message was posted; grows with the index."""
         return self.message_ns(self.first_message(topic) + self.size(topic) - 1)
 
+    def posted(self, now_ns: int) -> Posted:
+        """What of the group has been posted by now_ns."""
+        if self._schedule is None or self._live is None:
+            return Posted(self, self.topics, self.total_messages)
+        live = self._schedule.count_by(now_ns)
+        topics = self._live.topic_of_message(live - 1) + 1 if live else 0
+        return Posted(self, self.topics + topics, self.total_messages + live)
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A group's topics and messages as they stand at one moment: the history, and the live
+    messages that have arrived by then (the newest live topic may still be growing)."""
+
+    timeline: Timeline
+    topics: int
+    messages: int
+
+    def size(self, topic: int) -> int:
+        """Number of the topic's messages posted so far."""
+        timeline = self.timeline
+        if topic < timeline.topics:
+            return timeline.size(topic)
+        return min(timeline.size(topic), self.messages - timeline.first_message(topic))
+
+    def last_ns(self, topic: int) -> int:
+        """When the topic's most recent message so far was posted; grows with the index."""
+        timeline = self.timeline
+        if topic < timeline.topics:
+            return timeline.topic_last_ns(topic)
+        return timeline.message_ns(timeline.first_message(topic) + self.size(topic) - 1)
+
+    @property
+    def newest_ns(self) -> int:
+        """When the group's most recent message was posted."""
+        return self.timeline.message_ns(self.messages - 1)
+
     def topic_at_ns(self, ns: int) -> int | None:
-        """The topic whose most recent message was posted exactly at ns, if any."""
-        message = self.message_at_ns(ns)
-        if message is None:
+        """The topic a gettopics token names: a history topic whose most recent message was
+        posted exactly at ns, or a live topic with a message posted at ns (it may have
+        grown since the token was handed out)."""
+        timeline = self.timeline
+        message = timeline.message_at_ns(ns)
+        if message is None or message >= self.messages:
             return None
-        topic = self.topic_of_message(message)
-        return topic if self.topic_last_ns(topic) == ns else None
+        topic = timeline.topic_of_message(message)
+        if topic >= timeline.topics or timeline.topic_last_ns(topic) == ns:
+            return topic
+        return None

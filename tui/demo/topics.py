@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import hostile, vocab
-from .groups import GroupSpec
+from .groups import LIVE_ID_GROUP, TOPIC_ID_STEP, GroupSpec
 from .lru import BoundedCache
 from .people import Person
 from .records import profile_photo_url
 from .seeding import mix, salted
 from .stats import GenerationStats
 from .timefmt import format_ns
-from .timeline import Timeline
+from .timeline import Posted, Timeline
 
 _ATTACHMENT_ODDS = int(0.07 * 2**64)
 
@@ -54,22 +54,30 @@ class Topics:
         self._hostile = hostile.topics() if spec.hostile else ()
         self._headlines: BoundedCache[Headline] = BoundedCache(8192)
         self._topics: BoundedCache[dict[str, Any]] = BoundedCache(4096)
-        self._searches: BoundedCache[list[int]] = BoundedCache(16)
+        self._searches: BoundedCache[list[int]] = BoundedCache(32)
 
     def topic_id(self, topic: int) -> int:
-        """The public id of the topic with this index."""
+        """The public id of the topic with this index (groups.py tells the scheme)."""
         if self.spec.hostile and topic == hostile.HUGE_TOPIC_INDEX:
             return hostile.HUGE_TOPIC_ID
-        return self.spec.number * 100_000_000 + topic + 1
+        if topic >= self.spec.topics:
+            live = topic - self.spec.topics
+            return (LIVE_ID_GROUP + self.spec.number) * TOPIC_ID_STEP + live + 1
+        return self.spec.number * TOPIC_ID_STEP + topic + 1
 
     def index_of_id(self, topic_id: int) -> int | None:
-        """The index of the topic with this public id, if it belongs to this group."""
+        """The index of the topic with this public id, if it belongs to this group (a live
+        topic's index is given whether or not it has been posted yet)."""
         if self.spec.hostile and topic_id == hostile.HUGE_TOPIC_ID:
             return hostile.HUGE_TOPIC_INDEX
-        index = topic_id - self.spec.number * 100_000_000 - 1
-        if 0 <= index < self.spec.topics and self.topic_id(index) == topic_id:
-            return index
-        return None
+        number, rest = divmod(topic_id, TOPIC_ID_STEP)
+        if number == self.spec.number and 0 <= rest - 1 < self.spec.topics:
+            index = rest - 1
+        elif self.spec.live and number == LIVE_ID_GROUP + self.spec.number and rest:
+            index = self.spec.topics + rest - 1
+        else:
+            return None
+        return index if self.topic_id(index) == topic_id else None
 
     def headline(self, topic: int) -> Headline:
         """Subject, opening text and starter of the topic."""
@@ -91,7 +99,8 @@ class Topics:
         if self.hashtags and noise % 100 < 35:
             count = len(self.hashtags)
             tags = tuple(sorted({(noise >> 7) % count, (noise >> 15) % count}))[: 1 + noise % 2]
-        closed = (noise >> 24) % 100 < 3
+        # A live topic still takes replies, so it is never closed.
+        closed = (noise >> 24) % 100 < 3 and topic < self.spec.topics
         sender = (noise >> 31) % 100 < 5
         reply_to = "thread_reply_to_sender" if sender else "thread_reply_group_default"
         if self._hostile:
@@ -120,16 +129,21 @@ class Topics:
         """Whether the topic is pinned to the top of the list."""
         return topic in self.spec.stickies
 
-    def topic(self, topic: int) -> dict[str, Any]:
-        """The topic object, as gettopics and gettopic return it."""
-        return self._topics.get(topic, lambda: self._make_topic(topic))
+    def topic(self, topic: int, posted: Posted) -> dict[str, Any]:
+        """The topic object as it stands at the posted moment, as gettopics and gettopic
+        return it."""
+        if topic < self.spec.topics:
+            return self._topics.get(topic, lambda: self._make_topic(topic, posted))
+        # A live topic grows: its object depends on how many messages it has so far.
+        key = (topic, posted.size(topic))
+        return self._topics.get(key, lambda: self._make_topic(topic, posted))
 
-    def _make_topic(self, topic: int) -> dict[str, Any]:
+    def _make_topic(self, topic: int, posted: Posted) -> dict[str, Any]:
         self._stats.topics += 1
         headline = self.headline(topic)
         first = self.timeline.first_message(topic)
-        size = self.timeline.size(topic)
-        last_ns = self.timeline.topic_last_ns(topic)
+        size = posted.size(topic)
+        last_ns = posted.last_ns(topic)
         summary = " ".join(headline.lead.split())
         if len(summary) > 120:
             summary = summary[:117].rsplit(" ", 1)[0] + "..."
@@ -156,15 +170,23 @@ class Topics:
             "hashtags": [self.hashtags[i] for i in headline.hashtags] or None,
         }
 
-    def matches(self, query: str) -> list[int]:
-        """Indexes (ascending) of topics whose subject, summary or starter contain the query."""
+    def matches(self, query: str, posted: Posted) -> list[int]:
+        """Indexes (ascending) of topics posted by the moment whose subject, summary or
+        starter contain the query."""
         needle = query.casefold()
-        return self._searches.get(needle, lambda: self._search(needle))
+        first_live = self.spec.topics
+        history = self._searches.get(needle, lambda: self._search(needle, range(first_live)))
+        if posted.topics <= first_live:
+            return history
+        live = range(first_live, posted.topics)
+        return history + self._searches.get(
+            (needle, posted.topics), lambda: self._search(needle, live)
+        )
 
-    def _search(self, needle: str) -> list[int]:
+    def _search(self, needle: str, indexes: range) -> list[int]:
         if self._hostile:
             found = []
-            for topic in range(self.spec.topics):
+            for topic in indexes:
                 headline = self.headline(topic)
                 haystack = f"{headline.subject}\n{headline.lead}\n{headline.poster.full_name}"
                 if needle in haystack.casefold():
@@ -176,7 +198,7 @@ class Topics:
         posters = {i for i, who in enumerate(self.posters) if needle in who.full_name.casefold()}
         return [
             topic
-            for topic in range(self.spec.topics)
+            for topic in indexes
             for subject, first, second, poster in [self._picks(topic)]
             if subject in subjects or first in sentences or second in sentences or poster in posters
         ]

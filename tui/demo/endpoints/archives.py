@@ -9,17 +9,10 @@ from ..paging import list_object, offset_page, parse_direction, parse_limit
 from ..people import Person
 from ..perms import perms_for
 from ..records import group_object
-from ..topic_order import recent_page, sticky_page
-from ..world import GroupData
+from ..topic_order import Listed, recent_page, sticky_page
 from .call import Call, check_access, find_group
 
 _STICKY_ORDERS = ("recentpostdate/sticky", "sticky")
-
-
-def _group_object(data: GroupData, now_ns: int) -> dict[str, Any]:
-    timeline = data.timeline
-    newest = timeline.message_ns(timeline.total_messages - 1)
-    return group_object(data.spec, timeline.total_messages, newest, now_ns)
 
 
 def get_group(call: Call) -> dict[str, Any]:
@@ -27,7 +20,7 @@ def get_group(call: Call) -> dict[str, Any]:
     group = find_group(call)
     assert group is not None
     check_access(group, None)
-    return _group_object(call.world.data(group), call.world.now_ns)
+    return group_object(group, call.world.posted(group), call.world.anchor_ns)
 
 
 def get_topics(call: Call) -> dict[str, Any]:
@@ -42,13 +35,13 @@ def get_topics(call: Call) -> dict[str, Any]:
     sort_field = request.get("sort_field") or None
     if group is not None:
         check_access(group, "archives_visible")
-        data = world.data(group)
+        listed = Listed(world.data(group), world.posted(group))
         if sort_field is None or sort_field in _STICKY_ORDERS:
             echo = sort_field or "recentpostdate/sticky"
-            refs, total = sticky_page(data, query, descending, token, limit)
+            refs, total = sticky_page(listed, query, descending, token, limit)
         elif sort_field == "recentpostdate":
             echo = sort_field
-            refs, total = recent_page([data], query, descending, token, limit)
+            refs, total = recent_page([listed], query, descending, token, limit)
         else:
             raise ApiError("invalid_value", "sort_field")
     else:
@@ -56,12 +49,12 @@ def get_topics(call: Call) -> dict[str, Any]:
             raise ApiError("invalid_value", "sort_field")
         echo = "recentpostdate"
         readable = [
-            world.data(spec)
+            Listed(world.data(spec), world.posted(spec))
             for spec in world.groups
             if not spec.api_disabled and perms_for(spec)["archives_visible"]
         ]
         refs, total = recent_page(readable, query, descending, token, limit)
-    topics = [ref.data.topics.topic(ref.index) for ref in refs]
+    topics = [ref.data.topics.topic(ref.index, ref.posted) for ref in refs]
     # The real service's quirks: page-relative items, has_more never false, and the
     # token of the last page leads to an empty page that hands the same token back.
     return list_object(
@@ -93,7 +86,8 @@ def get_topic(call: Call) -> dict[str, Any]:
     check_access(data.spec, "archives_visible")
     _message_sort(call)
     direction = parse_direction(call.request, "asc")
-    first, size = data.timeline.first_message(index), data.timeline.size(index)
+    posted = call.world.posted(data.spec)
+    first, size = data.timeline.first_message(index), posted.size(index)
 
     def message(position: int) -> dict[str, Any]:
         offset = position if direction == "asc" else size - 1 - position
@@ -106,10 +100,10 @@ def get_topic(call: Call) -> dict[str, Any]:
         posters.setdefault(item["user_id"], data.topics.poster(item["msg_num"] - 1, index))
     page.update(
         group_perms=perms_for(data.spec),
-        group=_group_object(data, call.world.now_ns),
+        group=group_object(data.spec, posted, call.world.anchor_ns),
         cover_photo_url="",
         sub_data=[call.world.member(data.spec, person) for person in posters.values()],
-        topic=data.topics.topic(index),
+        topic=data.topics.topic(index, posted),
         data=messages or None,
     )
     return page
@@ -123,7 +117,7 @@ def get_messages(call: Call) -> dict[str, Any]:
     _message_sort(call)
     direction = parse_direction(call.request, "desc")
     data = call.world.data(group)
-    total = data.timeline.total_messages
+    total = call.world.posted(group).messages
 
     def message(position: int) -> dict[str, Any]:
         index = position if direction == "asc" else total - 1 - position
