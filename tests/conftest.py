@@ -94,7 +94,7 @@ def start_demo_server(*flags: str, api_key: str = "test-key") -> tuple[subproces
 @pytest.fixture(scope="session")
 def demo_server() -> Iterator[str]:
     """`lurker demo-server` on a free loopback port (API key "test-key"); yields its origin."""
-    process, origin = start_demo_server()
+    process, origin = start_demo_server("--no-live")  # fixed counts: the history only
     yield origin
     process.terminate()
     process.wait(timeout=10)

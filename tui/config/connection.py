@@ -30,7 +30,7 @@ def open_account(
 ) -> AccountSession:
     """The client and its sign-in for the settings' profile; the demo saves nothing."""
     if settings.demo:
-        return _demo_account()
+        return _demo_account(settings.demo_news)
     profile = account_profile(settings)
     options: dict[str, Any] = {"transport": transport}
     if urlsplit(profile.origin).scheme == "https":
@@ -47,11 +47,11 @@ def account_profile(settings: Settings) -> Profile:
     return Profile(settings.profile, settings.origin, settings.auth, settings.email or "")
 
 
-def _demo_account() -> AccountSession:
+def _demo_account(news: int = 0) -> AccountSession:
     """The built-in demo through HTTP semantics in-process, signed in with its API key."""
     from ..demo import DemoConfig, DemoService, demo_transport
 
-    config = DemoConfig()
+    config = DemoConfig(news=news)
     client = AccountClient(DEMO_ORIGIN, transport=demo_transport(DemoService(config)))
     session = AccountSession(client, Profile("demo", DEMO_ORIGIN), store=None)
     session.restore(config.api_key)

@@ -35,6 +35,7 @@ class Settings:
     ca_bundle: str | None = None
     config_path: str | None = None
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
+    demo_news: int = 0  # new messages the demo has at start
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
     sources: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
@@ -80,6 +81,13 @@ def reader_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--demo", action="store_true", help="read the built-in demo service")
+    parser.add_argument(
+        "--demo-news",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the demo starts as if N new messages had just arrived",
+    )
     parser.add_argument("--group", metavar="NAME", help="open straight into this group's topics")
     parser.add_argument("--topic", metavar="ID", help="open straight into this thread")
     add_account_options(parser)
@@ -122,6 +130,7 @@ def from_args(
         ca_bundle=values["ca_bundle"],
         config_path=values["config"],
         cache_bytes=chosen.config.cache_bytes if chosen.config else DEFAULT_CACHE_BYTES,
+        demo_news=max(0, getattr(args, "demo_news", 0) or 0),
         sources=sources,
     )
 
