@@ -46,6 +46,23 @@ def test_refuses_plain_http_to_a_remote_host(terminal_factory: type[Terminal]) -
     assert "Traceback" not in screen
 
 
+# An age as the lists show it, whole, at the end of a row.
+AGE_AT_END = re.compile(r"(now|\d+ min ago|\d+ h ago|\d+ d ago|[A-Z][a-z]{2} \d{4})$")
+
+
+def test_rows_with_spacing_marks_keep_their_date(terminal_factory: type[Terminal]) -> None:
+    # राहुल शर्मा has two spacing marks (ा), each a cell in tmux and none by Rich's count:
+    # rows fitted by Rich's count were two cells too wide, and lost the end of the date.
+    term = terminal_factory(f"{LURKER} --demo --group lurker-dev")
+    screen = term.wait_for("राहुल")
+    rows = [line.rstrip() for line in screen.splitlines() if "राहुल" in line]
+    assert rows, screen
+    for row in rows:
+        assert AGE_AT_END.search(row), row
+    term.keys("C-q")
+    assert "lurker exited 0" in term.wait_for("lurker exited")
+
+
 def colours_used(styled: str) -> set[tuple[int, ...]]:
     """Every foreground/background colour in SGR sequences: (n,) for 256-colour, (r, g, b)."""
     found: set[tuple[int, ...]] = set()

@@ -9,6 +9,7 @@ from datetime import datetime
 from rich.text import Text
 
 from ..api.models.memberships import Membership
+from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
 
@@ -76,7 +77,7 @@ def render_group_row(
     left.append_text(safe_text(group.display_name, "bold" if row.readable else "dim"))
     left.append(" ")
     left.append_text(safe_text(group.group_name, "dim"))
-    space = max(width - right.cell_len, 10)
-    left.truncate(space - 1, overflow="ellipsis", pad=True)
+    space = max(width - cells(right.plain), 10)
+    left = fit(left, space - 1)
     left.append(" ")
     return left + right
