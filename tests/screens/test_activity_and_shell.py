@@ -97,7 +97,7 @@ async def test_follow_mode_brings_new_entries_in_at_the_top() -> None:
         screen = app.screen
         assert isinstance(screen, ActivityScreen)
         assert screen.following
-        assert "following, checked" in str(screen.query_one("#title").render())
+        assert "following, checked" in str(screen.query_one("#position").render())
         assert log.rows[3] == top
         assert all(int(entry.id) > int(top.id) for entry in log.rows[:3])
         assert log.highlighted_row == reading  # the reader stays on the entry they were on

@@ -99,14 +99,20 @@ class ActivityScreen(PagedScreen[ActivityRow]):
             self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
 
     def _update_title(self) -> None:
-        parts = [f"{clean(self.group.display_name)} · activity"]
+        # The header above says whose activity log this is; the bar has room for the rest.
+        parts = [clean(self.group.display_name)]
         total = self.paged_list.known_total
         if total is not None:
             parts.append(count(total, "entry", "entries"))
-        if self.following:
-            checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
-            parts.append(f"following, checked {checked}")
         self.query_one("#title", Static).update(" · ".join(parts))
+        self.show_position()
+
+    def position_note(self) -> str:
+        """Follow mode and when it last checked, beside the position (never cut)."""
+        if not self.following:
+            return ""
+        checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
+        return f"following, checked {checked}"
 
     def action_filters(self) -> None:
         """Show the filter panel (or hide it)."""

@@ -23,6 +23,7 @@ from ..render.when import count
 from ..widgets.feed import PageLoaded
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
+from .paged import title_bar
 from .topic_rows import TopicRow
 
 
@@ -48,7 +49,7 @@ class ThreadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="title", classes="screen-title", markup=False)
+        yield from title_bar()
         yield ThreadView(convert_body, id="messages")
         yield Footer()
 
@@ -82,8 +83,9 @@ class ThreadScreen(Screen[None]):
             return
         title = safe_text(self.topic.subject or "(no subject)", "bold")
         total = self.cursor.total_count or self.topic.num_messages
-        title.append(f" · {count(total, 'message')}", style="dim")
+        # The count has a place of its own: a long subject is cut, never the count.
         self.query_one("#title", Static).update(title)
+        self.query_one("#position", Static).update(count(total, "message"))
         self.sub_title = clean(self.topic.subject)
 
     def action_links(self) -> None:
