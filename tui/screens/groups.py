@@ -87,11 +87,14 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def action_activity(self) -> None:
         """Open the highlighted group's activity log, when permitted."""
         row = self.paged_list.highlighted_row
-        if row is None or row.group is None:
+        if row is None:
+            return
+        if row.group is None:
+            self.notify("★ All groups has no activity log: each group has its own.", markup=False)
             return
         if not row.shows_activity:
             self.notify(
-                f"You can't view {clean(row.group.display_name)}'s activity log: "
+                f"You can't view the activity log of {clean(row.group.display_name)}: "
                 "only its moderators can.",
                 severity="warning",
                 markup=False,

@@ -173,8 +173,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
             self.notify("Pick a group first: the activity log belongs to one group.", markup=False)
         elif not self.group.perms.view_activity:
             self.notify(
-                f"You can't view {clean(self.group.display_name)}'s activity log: only its "
-                "moderators can.",
+                f"You can't view the activity log of {clean(self.group.display_name)}: only "
+                "its moderators can.",
                 severity="warning",
                 markup=False,
             )

@@ -309,9 +309,13 @@ class ThreadView(ScrollView, can_focus=True):
     def action_toggle_quotes(self) -> None:
         """Fold or unfold the quotes of the current message."""
         message = self.current_message
-        if message is not None:
-            message.toggle_quotes()
-            self._lay_out()
+        if message is None:
+            return
+        if not message.quotes_fold:
+            self.notify("This message quotes nothing: there is nothing to fold.", markup=False)
+            return
+        message.toggle_quotes()
+        self._lay_out()
 
     def action_line_up(self) -> None:
         self.scroll_to(y=self.scroll_y - 1, animate=False, immediate=True)

@@ -12,7 +12,7 @@ from ..colors import chip
 from ..document import Document
 from ..safety import safe_text
 from ..when import stamp
-from .body import render_document
+from .body import folds, render_document
 from .wrap import wrap
 
 PLACEHOLDER = "…"  # stands in for a body still being converted
@@ -44,6 +44,11 @@ class ThreadMessage:
     def toggle_quotes(self) -> None:
         """Fold or unfold the quoted text."""
         self.folded = not self.folded
+
+    @property
+    def quotes_fold(self) -> bool:
+        """Whether `toggle_quotes` changes anything (True while the body is not in yet)."""
+        return self.document is None or folds(self.document)
 
     def header(self) -> list[Text]:
         """Name, labels, time, number, likes and hashtags: each piece with the gap before it.
