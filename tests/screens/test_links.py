@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
-
-import webbrowser
 
 import pytest
 from rich.console import Console
