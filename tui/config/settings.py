@@ -13,10 +13,8 @@ from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
 
-DEMO_HINT = (
-    "Demo data. To read your own groups: `lurker login`, or "
-    "LURKER_API_KEY=<key> lurker --base-url https://groups.io"
-)
+# One line at 80 columns (the banner has a column of padding each side).
+DEMO_HINT = "Demo data, not your groups. To read yours, quit and run: lurker login"
 API_KEY_ENV = "LURKER_API_KEY"
 
 

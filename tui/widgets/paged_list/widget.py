@@ -84,6 +84,12 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             color: $block-cursor-foreground;
             text-style: $block-cursor-text-style;
         }
+        /* NO_COLOR turns the cursor's colours into two close greys: reverse video instead. */
+        &:nocolor > .paged-list--cursor, &:nocolor:focus > .paged-list--cursor {
+            background: $background;
+            color: $foreground;
+            text-style: reverse;
+        }
         & > .paged-list--loading { color: $text-muted; text-style: italic; }
         & > .paged-list--error { color: $text-error; text-style: bold; }
         &:focus > .paged-list--error-cursor { background: $error 25%; }
