@@ -46,6 +46,39 @@ def test_refuses_plain_http_to_a_remote_host(terminal_factory: type[Terminal]) -
     assert "Traceback" not in screen
 
 
+def joined_screen(term: Terminal) -> list[str]:
+    """The screen's lines with the terminal's own wraps undone (capture-pane -J)."""
+    captured = subprocess.run(
+        [*term.tmux, "capture-pane", "-J", "-p", "-t", term.name],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return captured.splitlines()
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["--profile nosuch", "logout --profile nosuch", "config --email someone@example.com"],
+)
+def test_command_messages_break_at_words(terminal_factory: type[Terminal], command: str) -> None:
+    # The terminal breaks a line longer than itself wherever it is full, mid-word:
+    # Lurker breaks its messages between words first, so no line is ever that long.
+    term = terminal_factory(f"{LURKER} {command}")
+    term.wait_for("lurker exited")
+    lines = joined_screen(term)
+    width = int(
+        subprocess.run(
+            [*term.tmux, "display-message", "-p", "-t", term.name, "#{pane_width}"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    assert any(len(line) > width // 2 for line in lines)  # something long was said
+    assert all(len(line) <= width for line in lines), [x for x in lines if len(x) > width]
+
+
 # An age as the lists show it, whole, at the end of a row.
 AGE_AT_END = re.compile(r"(now|\d+ min ago|\d+ h ago|\d+ d ago|[A-Z][a-z]{2} \d{4})$")
 
