@@ -20,7 +20,8 @@ def test_export_writes_the_log_and_says_where(
     path = tmp_path / "log.csv"
     term = terminal_factory(f"{LURKER} export --activity lurker-dev -o {path}")
     screen = term.wait_for("lurker exited")
-    assert f"5,000 entries written to {path}" in screen.replace("\n", "")  # wrapped at 100
+    said = " ".join(screen.split())  # the message is wrapped at words to the terminal
+    assert f"5,000 entries written to {path}" in said
     assert "lurker exited 0" in screen
     assert "Traceback" not in screen
     with path.open(newline="", encoding="utf-8") as file:
