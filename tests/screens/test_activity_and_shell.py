@@ -11,6 +11,7 @@ from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
 from tui.screens.activity_filters import ActivityFilters
 from tui.screens.groups import GroupsScreen
+from tui.screens.help import HelpScreen
 from tui.screens.topics import TopicsScreen
 from tui.state import load_state
 from tui.widgets.paged_list import PagedList
@@ -129,10 +130,11 @@ async def test_question_mark_shows_the_keys_of_the_screen() -> None:
         await settle(pilot)
         await pilot.press("question_mark")
         await settle(pilot)
-        assert app.screen.query("HelpPanel")
+        assert isinstance(app.screen, HelpScreen)  # Lurker's own (tests/screens/test_help.py)
+        assert not app.screen.query("HelpPanel")
         await pilot.press("question_mark")
         await settle(pilot)
-        assert not app.screen.query("HelpPanel")
+        assert isinstance(app.screen, GroupsScreen)
 
 
 async def test_q_goes_back_and_quits_only_from_the_group_list() -> None:

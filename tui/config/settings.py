@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from .errors import SettingsError
-from .file import AUTH_METHODS
+from .file import AUTH_METHODS, Setting
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
@@ -32,6 +32,8 @@ class Settings:
     email: str | None = None
     ca_bundle: str | None = None
     config_path: str | None = None
+    # The config file's [keys] table, as written (the reader checks it against its keys).
+    keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
     sources: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
@@ -41,7 +43,7 @@ class Settings:
             value = getattr(self, item.name)
             if item.name == "api_key" and value:
                 value = "<hidden>"
-            if item.name != "sources":
+            if item.name not in ("sources", "keys"):
                 shown.append(f"{item.name}={value!r}")
         return f"Settings({', '.join(shown)})"
 
@@ -118,6 +120,7 @@ def from_args(
         email=values["email"],
         ca_bundle=values["ca_bundle"],
         config_path=values["config"],
+        keys=chosen.config.keys if chosen.config else {},
         sources=sources,
     )
 

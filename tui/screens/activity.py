@@ -37,12 +37,12 @@ class ActivityScreen(PagedScreen[ActivityRow]):
     """Shows a group's activity log; `/` filters, `f` follows new entries."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "filters", "Filter"),
-        Binding("f", "follow", "Follow"),
-        Binding("e", "export", "Export to CSV", show=False),
-        Binding("r", "reload", "Refresh"),
-        Binding("escape,backspace", "back", "Back"),
-        Binding("q", "back", "Back", show=False),
+        Binding("slash", "filters", "Filter", id="filters", tooltip="Filter by kind, date, action"),
+        Binding("f", "follow", "Follow", id="follow", tooltip="Check for new entries (or stop)"),
+        Binding("e", "export", "Export to CSV", show=False, id="export"),
+        Binding("r", "reload", "Refresh", id="reload", tooltip="Load the log again"),
+        Binding("escape,backspace", "back", "Back", id="back", tooltip="Close filters, or back"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
     ]
 
     def __init__(self, library: Library, group: Membership) -> None:

@@ -23,9 +23,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
     """Lists the subscriptions; Enter opens a group's topics, `a` its activity log."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "activity", "Activity"),
-        Binding("r", "reload", "Reload"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("a", "activity", "Activity", id="activity", tooltip="The group's activity log"),
+        Binding("r", "reload", "Reload", id="reload", tooltip="Load the groups again"),
+        Binding("q", "app.quit", "Quit", id="leave", tooltip="Quit Lurker"),
     ]
 
     def __init__(self, library: Library, banner: str = "", *, load: bool = True) -> None:

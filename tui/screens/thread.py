@@ -31,10 +31,10 @@ class ThreadScreen(Screen[None]):
     """Reads one thread: `n`/`p` between messages, Space pages, `t` unfolds quotes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "links", "Links"),
-        Binding("y", "copy_markdown", "Copy as Markdown", show=False),
-        Binding("escape,backspace", "back", "Back"),
-        Binding("q", "back", "Back", show=False),
+        Binding("o", "links", "Links", id="links", tooltip="The message's links"),
+        Binding("y", "copy_markdown", "Copy as Markdown", show=False, id="copy"),
+        Binding("escape,backspace", "back", "Back", id="back", tooltip="Back to the topics"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the topics"),
     ]
 
     def __init__(

@@ -29,12 +29,12 @@ class TopicsScreen(PagedScreen[TopicRow]):
     """The topic list of one group, or recent topics across every group."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "search", "Search"),
-        Binding("s", "toggle_sort", "Sort"),
-        Binding("a", "activity", "Activity"),
-        Binding("r", "reload", "Reload"),
-        Binding("escape,backspace", "back", "Back"),
-        Binding("q", "back", "Back", show=False),
+        Binding("slash", "search", "Search", id="search", tooltip="Search the group's topics"),
+        Binding("s", "toggle_sort", "Sort", id="sort", tooltip="Sticky first / most recent"),
+        Binding("a", "activity", "Activity", id="activity", tooltip="The group's activity log"),
+        Binding("r", "reload", "Reload", id="reload", tooltip="Load the topics again"),
+        Binding("escape,backspace", "back", "Back", id="back", tooltip="Out of a search, or back"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
     ]
 
     def __init__(self, library: Library, group: Membership | None, group_name: str = "") -> None:
