@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
+from urllib.parse import urlsplit
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -74,7 +75,16 @@ class LurkerApp(App[None]):
         # The group list is the first screen itself, not pushed over a blank one: that
         # would draw the screen twice before the first paint with data.
         banner = DEMO_HINT if self.settings.demo else ""
-        return GroupsScreen(self.library, banner=banner, load=not self._must_sign_in())
+        load = not self._must_sign_in()
+        return GroupsScreen(self.library, banner=banner, load=load, account=self.account())
+
+    def account(self) -> str:
+        """Whose groups, from where: "demo data", or "ana@example.com at groups.io"."""
+        if self.settings.demo:
+            return "demo data"
+        host = urlsplit(self.settings.origin).hostname or self.settings.origin
+        email = self.session.email if self.session is not None else ""
+        return f"{email} at {host}" if email else f"{host} (profile {self.settings.profile})"
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
@@ -91,6 +101,8 @@ class LurkerApp(App[None]):
     def _open_start_screens(self) -> None:
         groups = self.screen_stack[0]
         if isinstance(groups, GroupsScreen):
+            if groups.account != self.account():  # the sign-in told who
+                groups.show_account(self.account())
             groups.load()
         if self.settings.group:
             self._push_topics(None, group_name=self.settings.group)

@@ -257,7 +257,7 @@ def test_group_list(snap_compare: Any, size: tuple[int, int]) -> None:
 
     A reviewer should see: the header "Lurker — Groups"; the yellowish demo banner
     on one line ("Demo data, not your groups. To read yours, quit and run: lurker login");
-    the title bar "Groups · 7" with "1/7" at
+    the title bar "Groups · 7 · demo data" with "1/7" at
     the right; "★ All groups" highlighted first, then seven groups, "Parent Project — Child
     group" indented under "Parent Project" with "└"; member counts, last activity ("1 h
     ago"…), and "read", "read · log" or "no access" per group; the key bar at the bottom.

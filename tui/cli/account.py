@@ -19,6 +19,7 @@ from ..config.connection import account_profile, open_account
 from ..config.errors import SettingsError
 from ..config.messages import sign_in_message
 from ..config.profiles import DEFAULT_ORIGIN
+from ..config.remember import remember_sign_in
 from ..config.secrets import SecretStore
 from ..config.settings import Settings, add_account_options, from_args
 from ..render.safety import clean
@@ -109,6 +110,7 @@ def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextI
         say(f"Saved in {session.saved_to}; `lurker logout` forgets it.", out)
     else:
         say(f"Not saved: {session.save_problem}.", err)
+    say(remember_sign_in(settings, method, session.email), out)
     return 0
 
 

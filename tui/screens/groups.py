@@ -28,10 +28,13 @@ class GroupsScreen(PagedScreen[GroupRow]):
         Binding("q", "app.quit", "Quit", id="leave", tooltip="Quit Lurker"),
     ]
 
-    def __init__(self, library: Library, banner: str = "", *, load: bool = True) -> None:
+    def __init__(
+        self, library: Library, banner: str = "", *, load: bool = True, account: str = ""
+    ) -> None:
         super().__init__()
         self.library = library
         self._banner = banner
+        self.account = account  # whose groups, where: "demo data", "ana@example.com at …"
         self._load = load
         self._mounted = self._started = False
 
@@ -67,7 +70,17 @@ class GroupsScreen(PagedScreen[GroupRow]):
         return [row.group for row in self.paged_list.rows if row.group is not None]
 
     def page_arrived(self, page: object) -> None:
-        self.query_one("#title", Static).update(f"Groups · {len(self.groups):,}")
+        self._update_title()
+
+    def show_account(self, account: str) -> None:
+        """Say whose groups these are (known better once signed in)."""
+        self.account = account
+        self._update_title()
+
+    def _update_title(self) -> None:
+        count = f"{len(self.groups):,}" if self.paged_list.rows else ""
+        parts = ["Groups", count, clean(self.account)]
+        self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
 
     def show_position(self) -> None:
         """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
