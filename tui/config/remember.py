@@ -39,9 +39,13 @@ def remember_sign_in(settings: Settings, method: str, email: str = "") -> str:
         )
     section = _section(name, origin, method, email or settings.email or "", settings)
 
+    raced = False
+
     def add(text: str | None) -> str | None:
+        nonlocal raced
         if text is not None and _has_profiles(text):
-            return text  # written meanwhile by someone else: theirs stands
+            raced = True  # written meanwhile by someone else: theirs stands
+            return text
         before = (text or "").rstrip("\n")
         return f"{before}\n\n{section}" if before else section
 
@@ -49,6 +53,8 @@ def remember_sign_in(settings: Settings, method: str, email: str = "") -> str:
         files.update_text(path, add, private=False)
     except OSError as error:
         return f"Could not write {path} ({error.strerror}): use `lurker --base-url {origin}`."
+    if raced:
+        return f"{path} gained profiles meanwhile: `lurker config` shows what `lurker` reads."
     return f"A plain `lurker` now reads {host}: profile '{name}' saved in {path}."
 
 
