@@ -46,8 +46,10 @@ def _reader(args: list[str]) -> int:
         session = open_account(settings)
         app = LurkerApp(settings, session.client, session=None if settings.demo else session)
     except (SettingsError, LurkerError) as error:
+        from .cli.say import say
+
         memory.release()
-        print(f"lurker: {clean(str(error))}", file=sys.stderr)
+        say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
     app.run()
     return app.return_code or 0

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
+from urllib.parse import urlsplit
 
 from textual import on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.markup import escape
 from textual.screen import Screen
 
@@ -44,8 +46,16 @@ class LurkerApp(App[None]):
     TITLE = "Lurker"
     CSS_PATH = STYLES / "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-        Binding("question_mark", "help", "Keys"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            priority=True,
+            show=False,
+            id="quit",
+            tooltip="Quit, from any screen",
+        ),
+        Binding("question_mark", "help", "Keys", id="help", tooltip="These keys"),
     ]
 
     def __init__(
@@ -59,6 +69,12 @@ class LurkerApp(App[None]):
         store = reading.store
         self.library = StoredLibrary(client, store) if store is not None else Library(client)
         self.news = News(self, reading)
+        self.keymap: dict[str, str] = {}  # binding id → keys, from config.toml's [keys]
+        if settings.keys:
+            from .screens.keymap import checked_keymap  # SettingsError says what is wrong
+
+            self.keymap = checked_keymap(settings.keys, settings.config_path)
+            self.set_keymap(self.keymap)
         state = load_state()
         if state.get("theme") in self.available_themes:
             self.theme = state["theme"]
@@ -70,7 +86,18 @@ class LurkerApp(App[None]):
         # The group list is the first screen itself, not pushed over a blank one: that
         # would draw the screen twice before the first paint with data.
         banner = DEMO_HINT if self.settings.demo else ""
-        return GroupsScreen(self.library, self.news, banner=banner, load=not self._must_sign_in())
+        load = not self._must_sign_in()
+        return GroupsScreen(
+            self.library, self.news, banner=banner, load=load, account=self.account()
+        )
+
+    def account(self) -> str:
+        """Whose groups, from where: "demo data", or "ana@example.com at groups.io"."""
+        if self.settings.demo:
+            return "demo data"
+        host = urlsplit(self.settings.origin).hostname or self.settings.origin
+        email = self.session.email if self.session is not None else ""
+        return f"{email} at {host}" if email else f"{host} (profile {self.settings.profile})"
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
@@ -88,6 +115,8 @@ class LurkerApp(App[None]):
     def _open_start_screens(self) -> None:
         groups = self.screen_stack[0]
         if isinstance(groups, GroupsScreen):
+            if groups.account != self.account():  # the sign-in told who
+                groups.show_account(self.account())
             groups.load()
         if self.settings.group:
             self._push_topics(None, group_name=self.settings.group)
@@ -141,11 +170,13 @@ class LurkerApp(App[None]):
         return popped
 
     def action_help(self) -> None:
-        """Show or hide every key of the current screen."""
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
-        else:
-            self.action_show_help_panel()
+        """Show the keys of the current screen (in the keys in effect)."""
+        from .screens.help import HelpScreen, help_title, screen_keys
+
+        screen = self.screen
+        palette = self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "palette"))
+        keys = screen_keys(self, screen, self.keymap)
+        self.push_screen(HelpScreen(help_title(screen), keys, palette))
 
     @on(GroupOpened)
     def _open_group(self, event: GroupOpened) -> None:
@@ -228,16 +259,28 @@ class LurkerApp(App[None]):
         return super().format_title(clean(title), clean(sub_title))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        for binding in screen.active_bindings.values():
-            if binding.binding.description and binding.enabled:
-                yield SystemCommand(
-                    binding.binding.description,
-                    f"Key: {binding.binding.key}",
-                    lambda action=binding.binding.action, node=binding.node: self.run_action(
-                        action, node
-                    ),
-                )
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Keys", "Quit"):  # ours below: our help, every quit key
+                yield command
+        # One command per action, with every key that does it ("Back · Keys: esc ⌫ q").
+        actions: dict[tuple[str, DOMNode], tuple[str, list[str]]] = {}
+        for active in screen.active_bindings.values():
+            binding, node = active.binding, active.node
+            if not (binding.id and binding.description and active.enabled):
+                continue  # Textual's own scrolling, focus and copy keys are not ours to list
+            action = binding.action
+            if action.startswith("app."):
+                node, action = self, action.removeprefix("app.")
+            _title, keys = actions.setdefault((action, node), (binding.description, []))
+            shown = self.get_key_display(binding)
+            if shown not in keys:
+                keys.append(shown)
+        for (action, node), (title, keys) in actions.items():
+            yield SystemCommand(
+                title,
+                f"{'Keys' if len(keys) > 1 else 'Key'}: {' '.join(keys)}",
+                lambda action=action, node=node: self.run_action(action, node),
+            )
         groups_screen = next((s for s in self.screen_stack if isinstance(s, GroupsScreen)), None)
         for group in groups_screen.groups if groups_screen else []:
             if group.perms.archives_visible:

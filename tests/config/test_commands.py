@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import stat
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from tui.__main__ import main
+from tui.config.connection import open_account
+from tui.config.settings import load
 from tui.demo import DemoService
 
 PASSWORD = DemoService.demo_password
@@ -121,3 +124,41 @@ def test_no_secret_in_any_output_of_a_session(
     for secret in secrets:
         for where, text in (("stdout", captured.out), ("stderr", captured.err), ("log", logged)):
             assert secret not in text, f"{secret!r} leaked to {where}"
+
+
+def test_after_login_a_plain_lurker_reads_what_was_signed_into(
+    demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers(["test-key"])
+    assert login(demo_server) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    config = Path(os.environ["LURKER_CONFIG"])
+    assert f"A plain `lurker` now reads 127.0.0.1: profile 'default' saved in {config}" in out
+    settings = load([])  # a plain `lurker`
+    assert not settings.demo
+    assert settings.origin == demo_server
+    assert settings.profile == "default"
+    session = open_account(settings)
+    assert session.signed_in  # the saved sign-in is the one it finds
+    asyncio.run(session.client.aclose())
+    # Signing in again changes nothing in the file, and says what `lurker` reads.
+    before = config.read_text()
+    answers(["test-key"])
+    assert login(demo_server) == 0
+    assert "A plain `lurker` reads 127.0.0.1" in " ".join(capsys.readouterr().out.split())
+    assert config.read_text() == before
+
+
+def test_login_never_rewrites_a_config_that_has_profiles(
+    demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = Path(os.environ["LURKER_CONFIG"])
+    written = '# mine\n[profiles.work]\nbase_url = "https://groups.example.com"\n'
+    config.write_text(written)
+    answers(["test-key"])
+    assert login(demo_server, "--profile", "work") == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Profile 'work'" in out
+    assert "reads https://groups.example.com" in out
+    assert f"`lurker --base-url {demo_server}` reads 127.0.0.1" in out
+    assert config.read_text() == written

@@ -22,10 +22,12 @@ def test_export_writes_the_log_and_says_where(
     term = terminal_factory(f"{LURKER} export --activity lurker-dev -o {path}")
     screen = term.wait_for("lurker exited")
     # The built-in demo's log: 5,000 entries, and four an hour since Monday 00:00 UTC.
-    written = re.search(r"([\d,]+) entries written to", screen.replace("\n", ""))  # wrapped
+    said = " ".join(screen.split())  # the message is wrapped at words to the terminal
+    written = re.search(r"([\d,]+) entries written to", said)
     assert written
     count = int(written.group(1).replace(",", ""))
     assert count >= 5000
+    assert f"entries written to {path}" in said
     assert "lurker exited 0" in screen
     assert "Traceback" not in screen
     with path.open(newline="", encoding="utf-8") as file:

@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+from tests.conftest import start_demo_server
 from tests.e2e.terminal import LURKER, Terminal
 
 pytestmark = pytest.mark.e2e
@@ -46,6 +47,64 @@ def test_refuses_plain_http_to_a_remote_host(terminal_factory: type[Terminal]) -
     assert "clear text" in screen
     assert "lurker exited 2" in screen
     assert "Traceback" not in screen
+
+
+def joined_screen(term: Terminal) -> list[str]:
+    """The screen's lines with the terminal's own wraps undone (capture-pane -J)."""
+    captured = subprocess.run(
+        [*term.tmux, "capture-pane", "-J", "-p", "-t", term.name],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return captured.splitlines()
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["--profile nosuch", "logout --profile nosuch", "config --email someone@example.com"],
+)
+def test_command_messages_break_at_words(terminal_factory: type[Terminal], command: str) -> None:
+    # The terminal breaks a line longer than itself wherever it is full, mid-word:
+    # Lurker breaks its messages between words first, so no line is ever that long.
+    term = terminal_factory(f"{LURKER} {command}")
+    term.wait_for("lurker exited")
+    lines = joined_screen(term)
+    width = int(
+        subprocess.run(
+            [*term.tmux, "display-message", "-p", "-t", term.name, "#{pane_width}"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    assert any(len(line) > width // 2 for line in lines)  # something long was said
+    assert all(len(line) <= width for line in lines), [x for x in lines if len(x) > width]
+
+
+# An age as the lists show it, whole, at the end of a row.
+AGE_AT_END = re.compile(r"(now|\d+ min ago|\d+ h ago|\d+ d ago|[A-Z][a-z]{2} \d{4})$")
+
+
+def test_rows_with_spacing_marks_keep_their_date(terminal_factory: type[Terminal]) -> None:
+    # राहुल शर्मा has two spacing marks (ा), each a cell in tmux and none by Rich's count:
+    # rows fitted by Rich's count were two cells too wide, and lost the end of the date.
+    # The history only (--no-live): which topics fill the first screen stays the same.
+    server, origin = start_demo_server("--no-live")
+    try:
+        term = terminal_factory(
+            f"LURKER_API_KEY=test-key {LURKER} --base-url {origin} --group lurker-dev"
+        )
+        screen = term.wait_for("राहुल")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    rows = [line.rstrip() for line in screen.splitlines() if "राहुल" in line]
+    assert rows, screen
+    for row in rows:
+        assert AGE_AT_END.search(row), row
+    term.keys("C-q")
+    assert "lurker exited 0" in term.wait_for("lurker exited")
 
 
 def colours_used(styled: str) -> set[tuple[int, ...]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -36,9 +37,15 @@ class Recorder:
     def __init__(self, app: App[None], monkeypatch: pytest.MonkeyPatch) -> None:
         self.opened: list[str] = []
         self.copied: list[str] = []
-        monkeypatch.setattr(app, "open_url", lambda url, **_: self.opened.append(url))
         monkeypatch.setattr(app, "copy_to_clipboard", self.copied.append)
         monkeypatch.setattr(links, "console_browser", lambda: False)
+        # A browser that starts: `webbrowser` knows one, and opening it succeeds.
+        monkeypatch.setattr(webbrowser, "get", lambda *_: object())
+        monkeypatch.setattr(webbrowser, "open", self.open)
+
+    def open(self, url: str, *_: object, **__: object) -> bool:
+        self.opened.append(url)
+        return True
 
 
 def notes(app: App[None]) -> list[str]:
@@ -166,6 +173,32 @@ async def test_a_text_browser_runs_with_the_app_suspended(
         await keys(pilot, "enter")
         assert suspended == [True]
         assert recorder.opened == ["https://example.org/"]
+
+
+def no_browser_known(*_: object) -> object:
+    raise webbrowser.Error("could not locate runnable browser")
+
+
+@pytest.mark.parametrize("fault", ["none known", "fails to start"])
+async def test_where_no_browser_starts_it_says_so_and_c_copies(
+    fault: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = PickerApp([Link(1, "https://example.org/a", "a"), Link(2, "https://example.org/b", "")])
+    recorder = Recorder(app, monkeypatch)
+    if fault == "none known":  # over SSH: no display, no text browser installed
+        monkeypatch.setattr(webbrowser, "get", no_browser_known)
+        monkeypatch.setattr(webbrowser, "open", lambda *_, **__: False)
+    else:  # one is known, but it does not start
+        monkeypatch.setattr(webbrowser, "open", lambda *_, **__: False)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await keys(pilot, "down", "enter")
+        said = " ".join(notes(app))
+        assert "No web browser can be started here" in said
+        assert "press c to copy link 2" in said
+        assert isinstance(app.screen, LinkPicker)  # still open, for c
+        await keys(pilot, "c")
+        assert recorder.copied == ["https://example.org/b"]
 
 
 async def test_link_words_and_urls_are_terminal_hyperlinks() -> None:

@@ -21,6 +21,7 @@ from tui.app import LurkerApp
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
+from tui.screens.help import HelpScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
@@ -178,6 +179,13 @@ async def thread_table(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+async def thread_help(pilot: Pilot[None], demo: DemoService) -> None:
+    await read_thread(pilot, 4)
+    await keys(pilot, "question_mark")
+    await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "help")
+    await quiet(pilot)
+
+
 async def activity(pilot: Pilot[None], demo: DemoService) -> None:
     await open_activity(pilot)
     await quiet(pilot)
@@ -218,6 +226,7 @@ PICTURES: dict[str, Picture] = {
     "thread": Picture(thread, {"topic": str(TAPE_ECHO)}),
     "thread-unfolded": Picture(thread_unfolded, {"topic": str(TAPE_ECHO)}),
     "thread-table": Picture(thread_table, {"topic": str(LV2_HOST)}),
+    "thread-help": Picture(thread_help, {"topic": str(TAPE_ECHO)}),
     "activity": Picture(activity),
     "activity-filters": Picture(activity_filters),
     "activity-empty": Picture(activity_filtered_empty),
@@ -247,7 +256,8 @@ def test_group_list(snap_compare: Any, size: tuple[int, int]) -> None:
     """The group list.
 
     A reviewer should see: the header "Lurker — Groups"; the yellowish demo banner
-    ("Demo data. To read your own groups: …"); the title bar "Groups · 7" with "1/7" at
+    on one line ("Demo data, not your groups. To read yours, quit and run: lurker login");
+    the title bar "Groups · 7 · demo data" with "1/7" at
     the right; "★ All groups" highlighted first, then seven groups, "Parent Project — Child
     group" indented under "Parent Project" with "└"; member counts, last activity ("1 h
     ago"…), and "read", "read · log" or "no access" per group; the key bar at the bottom.
@@ -323,7 +333,7 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_thread_quotes_folded(snap_compare: Any, size: tuple[int, int]) -> None:
     """lurker-dev's "Best settings for the tape-echo plugin?", at its fifth message (#5).
 
-    A reviewer should see: the topic's subject and "· 14 messages" in the title bar;
+    A reviewer should see: the topic's subject in the title bar, "14 messages" at its right;
     message #5 at the top, focused (accent bar down its left edge, lighter background):
     "Sarah Johnson  Thu 21 Nov 2024 16:28  #5"; a four-line reply from "Hey," to
     "Regards, Sarah" with "the issue" underlined and "[1]" after it; one folded line
@@ -361,10 +371,24 @@ def test_thread_table_and_link(snap_compare: Any, size: tuple[int, int]) -> None
 
 
 @SIZES
+def test_help_on_a_thread(snap_compare: Any, size: tuple[int, int]) -> None:
+    """`?` on a thread: Lurker's own help, over the thread.
+
+    A reviewer should see: a bordered box "Keys · a thread" with two columns: "Move" (↑ k
+    up a line, ↓ j, pgup b, space pgdn, home g, end G, n next message, p previous message)
+    and "Leave" (esc ⌫ and q: back to the topics) on the left; "On this screen" (t ⏎ fold
+    or unfold quotes, o links, y copy as Markdown) and "Anywhere" (? these keys, ^p palette,
+    ^q quit) on the right; "Esc, ? or q closes this" at the bottom; nothing cut off at
+    80x24, and no Scroll Left/Right, Focus Next or Copy selected text.
+    """
+    assert snapshot(snap_compare, "thread-help", size)
+
+
+@SIZES
 def test_activity_log(snap_compare: Any, size: tuple[int, int]) -> None:
     """lurker-dev's activity log, newest first.
 
-    A reviewer should see: the title "Lurker Developers · activity · 5,000 entries" with
+    A reviewer should see: the title "Lurker Developers · 5,000 entries" with
     "1/5,000"; one entry per line, age on the left ("2 h ago", "1 d ago"…), then who did
     what ("… subscribed.", "… approved the message …"), some marked "[via robot]", long
     lines cropped with "…"; the first entry highlighted.
@@ -380,7 +404,7 @@ def test_activity_filter_panel(snap_compare: Any, size: tuple[int, int]) -> None
     focused, "any time", "newest first"), then four text boxes with placeholders ("start
     YYYY-MM-DD", "end YYYY-MM-DD", "action e.g. added_member", "member id") and an "Apply"
     button; the log continuing below, its first entry highlighted in the unfocused colour.
-    Known wrong today: the placeholders are cropped ("start", "end", "action" at 80x24).
+    The date boxes are wide enough for a whole YYYY-MM-DD at 80x24.
     """
     assert snapshot(snap_compare, "activity-filters", size)
 
@@ -390,7 +414,7 @@ def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int
     """The activity log filtered to payments in the last 24 hours: there are none.
 
     A reviewer should see: the panel showing "payments" and "last 24 hours"; the title
-    "Lurker Developers · activity · 0 entries" with no position at the right; the muted
+    "Lurker Developers · 0 entries" with no position at the right; the muted
     line "No activity matches." centred in the empty list; no error under the panel.
     Known wrong today: the position still says "1/5,000" from the unfiltered log.
     """

@@ -19,9 +19,11 @@ from ..config.connection import account_profile, open_account
 from ..config.errors import SettingsError
 from ..config.messages import sign_in_message
 from ..config.profiles import DEFAULT_ORIGIN
+from ..config.remember import remember_sign_in
 from ..config.secrets import SecretStore
 from ..config.settings import Settings, add_account_options, from_args
 from ..render.safety import clean
+from .say import say
 
 _CODE_TRIES = 3
 
@@ -50,7 +52,7 @@ def run(command: str, argv: Sequence[str], environ: Mapping[str, str] = os.envir
         settings = from_args(args, environ, allow_demo=command == "config")
         return handler(settings, args, sys.stdout, sys.stderr)
     except SettingsError as error:
-        print(f"lurker: {clean(str(error))}", file=sys.stderr)
+        say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
 
 
@@ -69,9 +71,9 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""
-        print(f"{label:<15}{value}{source}", file=out)
+        say(f"{label:<15}{value}{source}", out, hang=15)
     if not settings.demo:
-        print(f"{'saved sign-in':<15}{_saved(settings)}", file=out)
+        say(f"{'saved sign-in':<15}{_saved(settings)}", out, hang=15)
     return 0
 
 
@@ -97,17 +99,18 @@ def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextI
         secrets = _ask_secrets(method, settings.email or "", settings.origin)
         asyncio.run(_sign_in(session, method, secrets, err))
     except (EOFError, KeyboardInterrupt):
-        print("\nlurker: sign-in cancelled.", file=err)
+        say("\nlurker: sign-in cancelled.", err)
         return 1
     except _Refused as refused:
-        print(f"lurker: {clean(str(refused))}", file=err)
+        say(f"lurker: {clean(str(refused))}", err)
         return 1
     who = f" as {session.email}" if session.email else ""
-    print(f"Signed in to {host}{who} (profile '{settings.profile}', {method}).", file=out)
+    say(f"Signed in to {host}{who} (profile '{settings.profile}', {method}).", out)
     if session.saved_to:
-        print(f"Saved in {session.saved_to}; `lurker logout` forgets it.", file=out)
+        say(f"Saved in {session.saved_to}; `lurker logout` forgets it.", out)
     else:
-        print(f"Not saved: {session.save_problem}.", file=err)
+        say(f"Not saved: {session.save_problem}.", err)
+    say(remember_sign_in(settings, method, session.email), out)
     return 0
 
 
@@ -157,7 +160,7 @@ async def _with_code(
         except (TwoFactorRequiredError, TwoFactorWrongError) as error:
             if attempt == _CODE_TRIES:
                 raise
-            print(clean(_why(error, method, session)), file=err)
+            say(clean(_why(error, method, session)), err)
             code = (await asyncio.to_thread(input, "Two-factor code: ")).strip()
 
 
@@ -177,9 +180,9 @@ def _logout(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
     removed = asyncio.run(sign_out())
     place = f"profile '{settings.profile}' ({settings.origin})"
     if removed:
-        print(f"Signed out of {place}: forgot the sign-in saved in {removed[0]}.", file=out)
+        say(f"Signed out of {place}: forgot the sign-in saved in {removed[0]}.", out)
     else:
-        print(f"Nothing was saved for {place}.", file=out)
+        say(f"Nothing was saved for {place}.", out)
     if settings.api_key:
-        print("LURKER_API_KEY is still set in this environment.", file=out)
+        say("LURKER_API_KEY is still set in this environment.", out)
     return 0

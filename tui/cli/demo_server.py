@@ -13,11 +13,12 @@ def run(argv: Sequence[str]) -> int:
     options = _parser().parse_args(list(argv))
     from ..demo import DemoConfig
     from ..demo.server import listen, serve
+    from .say import say
 
     try:
         sock = listen(options.port)
     except OSError as error:
-        print(f"lurker demo-server: {_why(error, options.port)}", file=sys.stderr)
+        say(f"lurker demo-server: {_why(error, options.port)}", sys.stderr)
         return 2
     config = DemoConfig(
         big_group_topics=options.topics,

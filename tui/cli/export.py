@@ -20,6 +20,7 @@ from ..export import activity, topic
 from ..export.output import Output, OutputBusyError
 from ..render.safety import clean
 from .progress import Progress
+from .say import say
 
 __all__ = ["run"]
 
@@ -106,7 +107,7 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
         return 0
     except (SettingsError, LurkerError, OutputBusyError, OSError) as error:
         progress.done()
-        print(f"lurker export: {clean(str(error))}", file=sys.stderr)
+        say(f"lurker export: {clean(str(error))}", sys.stderr)
         return 1 if isinstance(error, LurkerError) else 2
     where = f" to {args.output}" if args.output else ""
     progress.done(f"{written:,} {'messages' if args.topic else 'entries'} written{where}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from .say import say
+
 __all__ = ["Progress"]
 
 _WIDTH = 30
@@ -36,6 +38,6 @@ class Progress:
         """End the bar's line, with a last word if any."""
         if self._drawn:
             self.stream.write("\r\x1b[K")
-        if message:
-            self.stream.write(f"lurker export: {message}\n")
         self.stream.flush()
+        if message:
+            say(f"lurker export: {message}", self.stream)

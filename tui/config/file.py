@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,7 +16,7 @@ from .errors import SettingsError
 
 AUTH_METHODS = ("api_key", "password-cookie", "password-token")
 PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
-TOP_KEYS = ("profile", "profiles", "cache_size")
+TOP_KEYS = ("profile", "profiles", "cache_size", "keys")
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 _UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
 # Names people try for secrets: refused, because config files get shared and backed up.
@@ -46,12 +46,14 @@ class Setting:
 
 @dataclass(frozen=True)
 class ConfigFile:
-    """A checked config file: the default profile's name and each profile's settings."""
+    """A checked config file: the default profile's name, each profile's settings, and the
+    [keys] table (binding id → keys, comma-separated; the reader checks ids and key names)."""
 
     path: Path
     default_profile: Setting | None
     profiles: dict[str, dict[str, Setting]]
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
+    keys: dict[str, Setting] = field(default_factory=dict)
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -135,16 +137,17 @@ class _Checker:
             raise self.fail(("profiles",), "'profiles' must be a table: [profiles.NAME] sections.")
         profiles = {name: self.profile(name, values) for name, values in profiles_table.items()}
         cache = self.cache_size(data.get("cache_size"))
+        keys = self.keys(data.get("keys", {}))
         default = data.get("profile")
         if default is None:
-            return ConfigFile(self.path, None, profiles, cache)
+            return ConfigFile(self.path, None, profiles, cache, keys)
         if not isinstance(default, str) or default not in profiles:
             known = ", ".join(profiles) or "none"
             raise self.fail(
                 ("profile",), f"'profile' names no profile of this file (profiles: {known})."
             )
         line = self.lines.get(("profile",))
-        return ConfigFile(self.path, Setting(default, line), profiles, cache)
+        return ConfigFile(self.path, Setting(default, line), profiles, cache, keys)
 
     def cache_size(self, value: Any) -> int:
         """`cache_size = "200MB"` (or a number of megabytes) as bytes."""
@@ -159,6 +162,25 @@ class _Checker:
         if size < 1024 * 1024:
             raise self.fail(("cache_size",), "'cache_size' must be at least 1MB.")
         return size
+
+    def keys(self, table: Any) -> dict[str, Setting]:
+        if not isinstance(table, dict):
+            raise self.fail(
+                ("keys",), "'keys' must be a table: [keys] with lines like next = \"n\"."
+            )
+        keys: dict[str, Setting] = {}
+        for name, value in table.items():
+            listed = value if isinstance(value, list) else [value]
+            if not listed or not all(isinstance(key, str) and key.strip() for key in listed):
+                raise self.fail(
+                    ("keys", name),
+                    f"'{name}' in [keys] must be a key or a list of keys, "
+                    'e.g. next = "n" or next = ["n", "right"].',
+                )
+            keys[name] = Setting(
+                ",".join(key.strip() for key in listed), self.lines.get(("keys", name))
+            )
+        return keys
 
     def profile(self, name: str, values: Any) -> dict[str, Setting]:
         where = ("profiles", name)

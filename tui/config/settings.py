@@ -8,15 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from .errors import SettingsError
-from .file import AUTH_METHODS, DEFAULT_CACHE_BYTES
+from .file import AUTH_METHODS, DEFAULT_CACHE_BYTES, Setting
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
 
-DEMO_HINT = (
-    "Demo data. To read your own groups: `lurker login`, or "
-    "LURKER_API_KEY=<key> lurker --base-url https://groups.io"
-)
+# One line at 80 columns (the banner has a column of padding each side).
+DEMO_HINT = "Demo data, not your groups. To read yours, quit and run: lurker login"
 API_KEY_ENV = "LURKER_API_KEY"
 
 
@@ -36,6 +34,8 @@ class Settings:
     config_path: str | None = None
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     demo_news: int = 0  # new messages the demo has at start
+    # The config file's [keys] table, as written (the reader checks it against its keys).
+    keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
     sources: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
@@ -45,7 +45,7 @@ class Settings:
             value = getattr(self, item.name)
             if item.name == "api_key" and value:
                 value = "<hidden>"
-            if item.name != "sources":
+            if item.name not in ("sources", "keys"):
                 shown.append(f"{item.name}={value!r}")
         return f"Settings({', '.join(shown)})"
 
@@ -131,6 +131,7 @@ def from_args(
         config_path=values["config"],
         cache_bytes=chosen.config.cache_bytes if chosen.config else DEFAULT_CACHE_BYTES,
         demo_news=max(0, getattr(args, "demo_news", 0) or 0),
+        keys=chosen.config.keys if chosen.config else {},
         sources=sources,
     )
 

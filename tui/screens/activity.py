@@ -40,12 +40,12 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     """Shows a group's activity log; `/` filters, `f` follows new entries."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "filters", "Filter"),
-        Binding("f", "follow", "Follow"),
-        Binding("e", "export", "Export to CSV", show=False),
-        Binding("r", "reload", "Refresh"),
-        Binding("escape,backspace", "back", "Back"),
-        Binding("q", "back", "Back", show=False),
+        Binding("slash", "filters", "Filter", id="filters", tooltip="Filter by kind, date, action"),
+        Binding("f", "follow", "Follow", id="follow", tooltip="Check for new entries (or stop)"),
+        Binding("e", "export", "Export to CSV", show=False, id="export"),
+        Binding("r", "reload", "Refresh", id="reload", tooltip="Load the log again"),
+        Binding("escape,backspace", "back", "Back", id="back", tooltip="Close filters, or back"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
     ]
 
     def __init__(self, library: Library, news: News, group: Membership) -> None:
@@ -141,16 +141,22 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
 
     def _update_title(self) -> None:
-        parts = [f"{clean(self.group.display_name)} · activity"]
+        # The header above says whose activity log this is; the bar has room for the rest.
+        parts = [clean(self.group.display_name)]
         total = self.paged_list.known_total
         if total is not None:
             parts.append(count(total, "entry", "entries"))
         if self._new_count:
             parts.append(f"{self._new_count:,} new")
-        if self.following:
-            checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
-            parts.append(f"following, checked {checked}")
         self.query_one("#title", Static).update(" · ".join(parts))
+        self.show_position()
+
+    def position_note(self) -> str:
+        """Follow mode and when it last checked, beside the position (never cut)."""
+        if not self.following:
+            return ""
+        checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
+        return f"following, checked {checked}"
 
     def action_filters(self) -> None:
         """Show the filter panel (or hide it)."""

@@ -27,6 +27,13 @@ RESTRICT_DATE = [
     ("after start date", "after"),
     ("between dates", "between"),
 ]
+# The dates each period needs before the service can be asked.
+NEEDS_DATES = {
+    "before": ("end_date",),
+    "after": ("start_date",),
+    "between": ("start_date", "end_date"),
+}
+DATE_NAMES = {"start_date": "the from date", "end_date": "the to date"}
 ORDERS = [
     ("newest first", "created:desc"),
     ("oldest first", "created:asc"),
@@ -83,6 +90,24 @@ class ActivityFilters(Vertical):
         error.update(Text(clean(message)))  # the service's words: text, not markup
         error.display = bool(message)
 
+    def missing_dates(self) -> list[str]:
+        """The ids of the date boxes the chosen period needs and that are still empty."""
+        needed = NEEDS_DATES.get(self._select("restrict_date") or "", ())
+        return [name for name in needed if not self._input(name)]
+
+    def _apply(self) -> None:
+        """Post the query, or, while a date it needs is empty, say which and wait for it."""
+        missing = self.missing_dates()
+        if not missing:
+            self.show_error("")  # a refusal from the service takes its place
+            self.post_message(self.Applied(self.current_query()))
+            return
+        names = " and ".join(DATE_NAMES[name] for name in missing)
+        self.show_error(f"Fill in {names} (YYYY-MM-DD), then press Enter.")
+        box = self.query_one(f"#{missing[0]}", Input)
+        if not any(self.query_one(f"#{name}", Input).has_focus for name in missing):
+            box.focus()
+
     def _select(self, name: str) -> str | None:
         value = self.query_one(f"#{name}", Select).value
         return str(value) if value not in ("", Select.BLANK) else None
@@ -92,12 +117,12 @@ class ActivityFilters(Vertical):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.post_message(self.Applied(self.current_query()))
+        self._apply()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.post_message(self.Applied(self.current_query()))
+        self._apply()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self.post_message(self.Applied(self.current_query()))
+        self._apply()

@@ -9,6 +9,7 @@ from datetime import datetime
 from rich.text import Text
 
 from ..api.models.memberships import Membership
+from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
 
@@ -73,17 +74,20 @@ def render_group_row(
     group = row.group
     marks = ("read" if row.readable else "no access") + (" · log" if row.shows_activity else "")
     right = Text()
-    news = f"{new_topics:,} new" if new_topics else ""
-    right.append(f"{news:>9}", style="bold reverse" if new_topics else "")  # not colour alone
     right.append(f"{group.subs_count:>7,}", style="")
     right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
     right.append(f"{relative(group.most_recent_message, now):>11} ", style="dim")
     right.append(f"{marks:<12}", style="" if row.readable else "dim italic")
-    left = Text("  └ " if row.depth else "", style="dim")
+    left = Text()
+    if row.depth:
+        left.append("  └ ", style="dim")
+    if new_topics:  # first, where it cannot be cut, and not by colour alone
+        left.append(f"{new_topics:,} new", style="bold reverse")
+        left.append(" ")
     left.append_text(safe_text(group.display_name, "bold" if row.readable else "dim"))
     left.append(" ")
     left.append_text(safe_text(group.group_name, "dim"))
-    space = max(width - right.cell_len, 10)
-    left.truncate(space - 1, overflow="ellipsis", pad=True)
+    space = max(width - cells(right.plain), 10)
+    left = fit(left, space - 1)
     left.append(" ")
     return left + right

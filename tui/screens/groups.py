@@ -31,18 +31,25 @@ class GroupsScreen(PagedScreen[GroupRow]):
     """Lists the subscriptions; Enter opens a group's topics, `a` its activity log."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "activity", "Activity"),
-        Binding("r", "reload", "Reload"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("a", "activity", "Activity", id="activity", tooltip="The group's activity log"),
+        Binding("r", "reload", "Reload", id="reload", tooltip="Load the groups again"),
+        Binding("q", "app.quit", "Quit", id="leave", tooltip="Quit Lurker"),
     ]
 
     def __init__(
-        self, library: Library, news: News, banner: str = "", *, load: bool = True
+        self,
+        library: Library,
+        news: News,
+        banner: str = "",
+        *,
+        load: bool = True,
+        account: str = "",
     ) -> None:
         super().__init__()
         self.library = library
         self.news = news
         self._banner = banner
+        self.account = account  # whose groups, where: "demo data", "ana@example.com at …"
         self._load = load
         self._mounted = self._started = False
         self._refresh_after_saved = False  # the saved list is shown; the service's comes next
@@ -100,19 +107,20 @@ class GroupsScreen(PagedScreen[GroupRow]):
         return [row.group for row in self.paged_list.rows if row.group is not None]
 
     def page_arrived(self, page: object) -> None:
-        source = self.paged_list.feed.source
-        saved_at = source.saved_at if source is not None else None
-        title = f"Groups · {len(self.groups):,}"
-        if saved_at is not None:
-            title += f" · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
-        self.query_one("#title", Static).update(title)
+        self._update_title()
         if self._refresh_after_saved:
             self._refresh_after_saved = False
-            if saved_at is not None:  # the saved list shows: the service's comes next
+            if self._saved_at() is not None:  # the saved list shows: the service's comes next
                 self.paged_list.show(self.library.groups(), _rows_of, keep=True)
                 return
-        if saved_at is None and self.paged_list.ended:
-            self.news.met_groups(self.library, self.groups)
+        if self._saved_at() is None and self.paged_list.ended:
+            # After the paint: counting each group's news asks the service, and the list
+            # comes first.
+            self.call_after_refresh(self.news.met_groups, self.library, self.groups)
+
+    def _saved_at(self) -> float | None:
+        source = self.paged_list.feed.source
+        return source.saved_at if source is not None else None
 
     @on(PageFailed)
     def _refresh_failed(self, event: PageFailed) -> None:
@@ -123,6 +131,18 @@ class GroupsScreen(PagedScreen[GroupRow]):
                 severity="warning",
                 markup=False,
             )
+
+    def show_account(self, account: str) -> None:
+        """Say whose groups these are (known better once signed in)."""
+        self.account = account
+        self._update_title()
+
+    def _update_title(self) -> None:
+        count = f"{len(self.groups):,}" if self.paged_list.rows else ""
+        saved_at = self._saved_at()
+        saved = f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
+        parts = ["Groups", count, clean(self.account), saved]
+        self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
 
     def show_position(self) -> None:
         """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
@@ -142,11 +162,14 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def action_activity(self) -> None:
         """Open the highlighted group's activity log, when permitted."""
         row = self.paged_list.highlighted_row
-        if row is None or row.group is None:
+        if row is None:
+            return
+        if row.group is None:
+            self.notify("★ All groups has no activity log: each group has its own.", markup=False)
             return
         if not row.shows_activity:
             self.notify(
-                f"You can't view {clean(row.group.display_name)}'s activity log: "
+                f"You can't view the activity log of {clean(row.group.display_name)}: "
                 "only its moderators can.",
                 severity="warning",
                 markup=False,

@@ -45,6 +45,28 @@ def console_browser() -> bool:
     return isinstance(browser, webbrowser.GenericBrowser) and not in_background
 
 
+def browser_available() -> bool:
+    """Whether Python's `webbrowser` knows a browser to start here: over SSH with no display
+    and no text browser installed, it knows none."""
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return True
+
+
+def open_in_browser(url: str) -> bool:
+    """Start a browser on `url`; False when none could be started.
+
+    Textual's `App.open_url` calls `webbrowser.open` too, but drops its answer, and the
+    answer is what tells the reader to copy the link instead.
+    """
+    try:
+        return webbrowser.open(url)
+    except (webbrowser.Error, OSError):
+        return False
+
+
 def _prompt(link: Link) -> Text:
     prompt = Text(f"[{link.number}] ", style=styles.LINK_NUMBER, end="")
     if link.text:
@@ -96,7 +118,7 @@ class LinkPicker(ModalScreen[None]):
         self.open_link(self.links[event.option_index])
 
     def open_link(self, link: Link) -> None:
-        """Hand a web or mail link to the browser (Textual's `open_url`); refuse the rest."""
+        """Hand a web or mail link to a browser (where none starts, offer `c`); refuse the rest."""
         if not openable(link.url):
             scheme = link.url.split(":", 1)[0][:20] if ":" in link.url else "this kind of"
             self.app.notify(
@@ -105,16 +127,37 @@ class LinkPicker(ModalScreen[None]):
                 markup=False,
             )
             return
+        if self.app.is_web:  # the browser is the reader's own, on the other side
+            self.app.open_url(link.url)
+            self.dismiss()
+            return
+        if not browser_available():
+            self._no_browser(link)
+            return
         self.app.notify(f"Opening link {link.number}…", markup=False)
-        if console_browser() and not self.app.is_web:
+        if console_browser():
             try:
                 with self.app.suspend():
-                    self.app.open_url(link.url)
+                    started = open_in_browser(link.url)
             except SuspendNotSupported:
-                self.app.open_url(link.url)
+                started = open_in_browser(link.url)
         else:
-            self.app.open_url(link.url)
-        self.dismiss()
+            started = open_in_browser(link.url)
+        if started:
+            self.dismiss()
+        else:
+            self._no_browser(link)
+
+    def _no_browser(self, link: Link) -> None:
+        """Say that no browser can be started here, and keep the list open for `c`."""
+        self.app.notify(
+            f"No web browser can be started here (no display, or none installed): "
+            f"press c to copy link {link.number} instead.",
+            title="Can't open the link",
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
 
     def action_copy(self) -> None:
         """Copy the highlighted link to the clipboard (OSC 52: works over SSH too)."""

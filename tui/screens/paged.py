@@ -52,6 +52,10 @@ class PagedScreen(Screen[None], Generic[RowT]):
     def page_arrived(self, page: object) -> None:
         """Hook: a page arrived (its rows are in the list)."""
 
+    def position_note(self) -> str:
+        """Hook: a state shown before the position, never cut (the title is cut first)."""
+        return ""
+
     def show_position(self) -> None:
         """ "123/10,000": where the cursor is, of how many there are ("+": more to come)."""
         rows = self.paged_list
@@ -59,4 +63,5 @@ class PagedScreen(Screen[None], Generic[RowT]):
         total = rows.known_total
         of = f"{loaded:,}+" if total is None else f"{total:,}"
         text = f"{min(rows.cursor + 1, loaded):,}/{of}" if loaded else ""
-        self.query_one("#position", Static).update(text)
+        shown = " · ".join(part for part in (self.position_note(), text) if part)
+        self.query_one("#position", Static).update(shown)

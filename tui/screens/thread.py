@@ -25,6 +25,7 @@ from ..widgets.feed import PageLoaded
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
 from .navigation import ThreadRead
+from .paged import title_bar
 from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
@@ -35,11 +36,13 @@ class ThreadScreen(Screen[None]):
     """Reads one thread: `n`/`p` between messages, Space pages, `t` unfolds quotes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "links", "Links"),
-        Binding("m", "toggle_read", "Read/unread", show=False),
-        Binding("y", "copy_markdown", "Copy as Markdown", show=False),
-        Binding("escape,backspace", "back", "Back"),
-        Binding("q", "back", "Back", show=False),
+        Binding("o", "links", "Links", id="links", tooltip="The message's links"),
+        Binding(
+            "m", "toggle_read", "Read/unread", show=False, id="mark", tooltip="Mark read or unread"
+        ),
+        Binding("y", "copy_markdown", "Copy as Markdown", show=False, id="copy"),
+        Binding("escape,backspace", "back", "Back", id="back", tooltip="Back to the topics"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the topics"),
     ]
 
     def __init__(
@@ -59,7 +62,7 @@ class ThreadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="title", classes="screen-title", markup=False)
+        yield from title_bar()
         yield ThreadView(convert_body, id="messages")
         yield Footer()
 
@@ -162,8 +165,9 @@ class ThreadScreen(Screen[None]):
             return
         title = safe_text(self.topic.subject or "(no subject)", "bold")
         total = self.cursor.total_count or self.topic.num_messages
-        title.append(f" · {count(total, 'message')}", style="dim")
+        # The count has a place of its own: a long subject is cut, never the count.
         self.query_one("#title", Static).update(title)
+        self.query_one("#position", Static).update(count(total, "message"))
         self.sub_title = clean(self.topic.subject)
 
     def action_links(self) -> None:

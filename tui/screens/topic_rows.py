@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from rich.text import Text
 
 from ..api.models.topics import Topic
+from ..render.cells import cells, fit
 from ..render.colors import chip
 from ..render.safety import safe_text
 from ..render.when import relative
@@ -82,23 +83,27 @@ def render_topic_row(
     age, fitted to `width`. Unread shows by a letter and bold type, not by colour alone."""
     poster_width = 22 if width >= 110 else 14
     right = Text(" ")
-    poster = safe_text(topic.name, "italic")
-    poster.truncate(poster_width, overflow="ellipsis", pad=True)
-    right.append_text(poster)
+    right.append_text(fit(safe_text(topic.name, "italic"), poster_width))
     messages = topic.num_messages
     if status.unread and not status.new:
         right.append(f" {f'{status.unread}/{messages}':>6} ", style="bold reverse")
     else:
         right.append(f" {messages:>6} ", style="bold" if messages > 1 else "dim")
     right.append(f"{relative(topic.most_recent_message, now):>11}", style="dim")
+    room = max(width - cells(right.plain), 12)
     mark = "N" if status.new else "+" if status.unread else " "
     left = Text()
     left.append(mark, style="bold reverse" if status.fresh else "")
     left.append(flags(topic) + " ", style="bold yellow" if topic.is_sticky else "dim")
     strong = topic.is_sticky or status.fresh
     left.append_text(safe_text(topic.subject or "(no subject)", "bold" if strong else ""))
+    used = cells(left.plain)
     for name, color_hex in topic.hashtags:
+        tag = chip(name, color_hex)
+        size = 1 + cells(tag.plain)
+        if used + size > room:
+            break  # a chip is shown whole or not at all: " a…" says nothing
         left.append(" ")
-        left.append_text(chip(name, color_hex))
-    left.truncate(max(width - right.cell_len, 12), overflow="ellipsis", pad=True)
-    return left + right
+        left.append_text(tag)
+        used += size
+    return fit(left, room) + right

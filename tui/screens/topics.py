@@ -35,15 +35,21 @@ class TopicsScreen(PagedScreen[TopicRow]):
     """The topic list of one group, or recent topics across every group."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "search", "Search"),
-        Binding("s", "toggle_sort", "Sort"),
-        Binding("a", "activity", "Activity"),
-        Binding("N", "next_unread", "Next unread"),
-        Binding("m", "toggle_read", "Read/unread", show=False),
-        Binding("C", "catch_up", "Catch up", show=False),
-        Binding("r", "reload", "Reload"),
-        Binding("escape,backspace", "back", "Back"),
-        Binding("q", "back", "Back", show=False),
+        Binding("slash", "search", "Search", id="search", tooltip="Search the group's topics"),
+        Binding("s", "toggle_sort", "Sort", id="sort", tooltip="Sticky first / most recent"),
+        Binding("a", "activity", "Activity", id="activity", tooltip="The group's activity log"),
+        Binding(
+            "N", "next_unread", "Next unread", id="next_unread", tooltip="The next unread topic"
+        ),
+        Binding(
+            "m", "toggle_read", "Read/unread", show=False, id="mark", tooltip="Mark read or unread"
+        ),
+        Binding(
+            "C", "catch_up", "Catch up", show=False, id="catch_up", tooltip="Mark the group read"
+        ),
+        Binding("r", "reload", "Reload", id="reload", tooltip="Load the topics again"),
+        Binding("escape,backspace", "back", "Back", id="back", tooltip="Out of a search, or back"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
     ]
 
     def __init__(
@@ -211,8 +217,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
             self.notify("Pick a group first: the activity log belongs to one group.", markup=False)
         elif not self.group.perms.view_activity:
             self.notify(
-                f"You can't view {clean(self.group.display_name)}'s activity log: only its "
-                "moderators can.",
+                f"You can't view the activity log of {clean(self.group.display_name)}: only "
+                "its moderators can.",
                 severity="warning",
                 markup=False,
             )

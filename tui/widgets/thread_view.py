@@ -70,17 +70,26 @@ class ThreadView(ScrollView, can_focus=True):
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"thread-view--current", "thread-view--bar"}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next_message", "Next"),
-        Binding("p", "previous_message", "Prev"),
-        Binding("t,enter", "toggle_quotes", "Quotes"),
-        Binding("up,k", "line_up", "Up", show=False),
-        Binding("down,j", "line_down", "Down", show=False),
-        Binding("space,pagedown", "page_down", "Page", show=False),
-        Binding("pageup,b", "page_up", "Page up", show=False),
-        Binding("home,g", "first", "First", show=False),
-        Binding("end,G,shift+g", "last", "Last", show=False),
-        Binding("N", "next_unread", "Next unread"),
-        Binding("r", "retry", "Retry"),
+        Binding("n", "next_message", "Next", id="next", tooltip="Next message"),
+        Binding("p", "previous_message", "Prev", id="previous", tooltip="Previous message"),
+        Binding("t,enter", "toggle_quotes", "Quotes", id="quotes", tooltip="Fold or unfold quotes"),
+        Binding("up,k", "line_up", "Up", show=False, id="up", tooltip="Up a line"),
+        Binding("down,j", "line_down", "Down", show=False, id="down", tooltip="Down a line"),
+        Binding(
+            "space,pagedown",
+            "page_down",
+            "Page",
+            show=False,
+            id="page_down",
+            tooltip="Down a screenful",
+        ),
+        Binding(
+            "pageup,b", "page_up", "Page up", show=False, id="page_up", tooltip="Up a screenful"
+        ),
+        Binding("home,g", "first", "First", show=False, id="first", tooltip="First message"),
+        Binding("end,G,shift+g", "last", "Last", show=False, id="last", tooltip="Last message"),
+        Binding("N", "next_unread", "Next unread", id="next_unread", tooltip="Next unread message"),
+        Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
     ]
 
     current: reactive[int] = reactive(0, init=False, repaint=False)
@@ -378,9 +387,13 @@ class ThreadView(ScrollView, can_focus=True):
     def action_toggle_quotes(self) -> None:
         """Fold or unfold the quotes of the current message."""
         message = self.current_message
-        if message is not None:
-            message.toggle_quotes()
-            self._lay_out()
+        if message is None:
+            return
+        if not message.quotes_fold:
+            self.notify("This message quotes nothing: there is nothing to fold.", markup=False)
+            return
+        message.toggle_quotes()
+        self._lay_out()
 
     def action_line_up(self) -> None:
         self.scroll_to(y=self.scroll_y - 1, animate=False, immediate=True)

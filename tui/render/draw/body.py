@@ -69,6 +69,13 @@ def _has_own_words(doc: Document) -> bool:
     )
 
 
+def folds(doc: Document) -> bool:
+    """Whether folding changes how `doc` is drawn: it has a reply's quote and words of its own."""
+    if not _has_own_words(doc):
+        return False
+    return any(run[0].kind == "quote" and not run[0].forward for run in quote_runs(doc.parts))
+
+
 def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
     out: list[Text] = []
     # A message that is all quote (a forward, a resent newsletter) is shown, not folded away.

@@ -7,11 +7,13 @@ from rich.text import Text
 
 from ...api.models.memberships import MemberLabel
 from ...api.models.messages import Message
+from ..cells import cells
 from ..colors import chip
 from ..document import Document
 from ..safety import safe_text
 from ..when import stamp
-from .body import render_document
+from .body import folds, render_document
+from .wrap import wrap
 
 PLACEHOLDER = "…"  # stands in for a body still being converted
 _MIN_WIDTH = 20
@@ -53,21 +55,27 @@ class ThreadMessage:
         """Fold or unfold the quoted text."""
         self.folded = not self.folded
 
-    def header(self) -> Text:
-        """Name, labels, time, number, likes and hashtags on one line."""
+    @property
+    def quotes_fold(self) -> bool:
+        """Whether `toggle_quotes` changes anything (True while the body is not in yet)."""
+        return self.document is None or folds(self.document)
+
+    def header(self) -> list[Text]:
+        """Name, labels, time, number, likes and hashtags: each piece with the gap before it.
+
+        Each piece stays whole on a line ("♥ 3", a chip): the header breaks between them.
+        """
         message = self.message
-        line = safe_text(message.name or "(unknown sender)", "bold")
+        parts = [safe_text(message.name or "(unknown sender)", "bold")]
         for label in self.labels:
-            line.append(" ")
-            line.append_text(chip(label.name, label.color_hex))
-        line.append(f"  {stamp(message.created)}", style="dim")
-        line.append(f"  #{message.msg_num}", style="dim")
+            parts.append(Text(" ", end="") + chip(label.name, label.color_hex))
+        parts.append(Text(f"  {stamp(message.created)}", style="dim", end=""))
+        parts.append(Text(f"  #{message.msg_num}", style="dim", end=""))
         if message.num_likes:
-            line.append(f"  ♥ {message.num_likes}")
+            parts.append(Text(f"  ♥ {message.num_likes}", end=""))
         for tag in message.hashtags:
-            line.append(" ")
-            line.append_text(chip(tag.name, tag.color_hex))
-        return line
+            parts.append(Text(" ", end="") + chip(tag.name, tag.color_hex))
+        return parts
 
     def attachments(self) -> list[Text]:
         """A line per attachment: file name and type."""
@@ -97,17 +105,34 @@ class ThreadMessage:
             body = render_document(self.document, width, folded=self.folded, osc8=True)
         # The header and attachment lines are the only ones that may need wrapping.
         lines = [_rule(self.divider, width)] if self.divider else []
-        lines.extend(_wrapped(self.header(), width, console))
+        lines.extend(_header_lines(self.header(), width))
         lines.append(Text())
         lines.extend(body)
         for attachment in self.attachments():
-            lines.extend(_wrapped(attachment, width, console))
+            lines.extend(wrap(attachment, width))
         return lines
 
 
-def _wrapped(line: Text, width: int, console: Console) -> list[Text]:
-    # Most lines fit: measuring is a tenth of the cost of wrapping.
-    return [line] if line.cell_len <= width else list(line.wrap(console, width))
+def _header_lines(parts: list[Text], width: int) -> list[Text]:
+    """The header's pieces on as few lines as they fit, breaking only between pieces (a
+    piece that starts a line loses the gap before it)."""
+    lines: list[Text] = []
+    line, used = Text(style="bold", end=""), 0  # a header is bold, but for what is dim
+    for part in parts:
+        size = cells(part.plain)
+        if used + size <= width:
+            line.append_text(part)
+            used += size
+            continue
+        if used:
+            lines.append(line)
+        bare = part[len(part.plain) - len(part.plain.lstrip(" ")) :]
+        size = cells(bare.plain)
+        *whole, last = wrap(bare, width) if size > width else [bare]
+        lines.extend(Text(style="bold", end="") + piece for piece in whole)
+        line, used = Text(style="bold", end="") + last, cells(last.plain)
+    lines.append(line)
+    return lines
 
 
 def _rule(label: str, width: int) -> Text:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from rich.cells import cell_len
 from rich.text import Text
 
 from .. import styles
+from ..cells import cells as cell_width
 from ..document import TableData
 from .wrap import wrap
 
@@ -23,12 +23,12 @@ _WORD = re.compile(r"\S+")
 
 
 def _longest_word(text: Text) -> int:
-    return max((cell_len(word) for word in _WORD.findall(text.plain)), default=0)
+    return max((cell_width(word) for word in _WORD.findall(text.plain)), default=0)
 
 
 def _widths(table: TableData, width: int | None) -> list[int] | None:
     columns = range(table.columns)
-    most = [max(cell_len(row[c].plain) for row in table.rows) for c in columns]
+    most = [max(cell_width(row[c].plain) for row in table.rows) for c in columns]
     if width is None:
         return most
     gaps = _GAP * (table.columns - 1)
@@ -65,7 +65,7 @@ def _grid(table: TableData, widths: list[int]) -> list[Text]:
                 piece = lines[i].copy() if i < len(lines) else Text(end="")
                 if header:
                     piece.stylize_before(styles.TABLE_HEADER)
-                piece.pad_right(widths[c] - cell_len(piece.plain))
+                piece.pad_right(widths[c] - cell_width(piece.plain))
                 parts.append(piece)
             out.append(gap.join(parts))
         if header:

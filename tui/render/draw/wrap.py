@@ -1,12 +1,14 @@
-"""Word wrap and character folding for Rich ``Text``, measured in terminal cells."""
+"""Word wrap and character folding for Rich ``Text``, measured in terminal cells
+(``render.cells``: as the widest common terminal draws them)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from rich.cells import cell_len, get_character_cell_size
 from rich.text import Text
+
+from ..cells import cells, char_cells
 
 __all__ = ["MIN_WIDTH", "fold", "wrap"]
 
@@ -29,7 +31,7 @@ def _fold_offsets(word: str, start: int, first: int, width: int) -> tuple[list[i
     used, room = 0, first
     soft, soft_used = -1, 0  # index just after the chunk's last soft break, and its width
     for i, char in enumerate(word):
-        size = get_character_cell_size(char)
+        size = char_cells(char)
         if used + size > room and used > 0:
             if soft > 0 and soft_used * 2 >= room:
                 offsets.append(start + soft)
@@ -48,7 +50,7 @@ def wrap(text: Text, width: int, hang: int = 0) -> list[Text]:
     """Word-wrap one logical line; continuation lines are indented by ``hang`` columns."""
     plain = text.plain
     # Most mail is ASCII: one cell a character, no table look-ups.
-    measure = len if plain.isascii() else cell_len
+    measure = len if plain.isascii() else cells
     if measure(plain) <= width:
         return [text]
     hang = hang if width - hang >= MIN_WIDTH else 0
@@ -113,7 +115,7 @@ def _breaks(plain: str, width: int, hang: int, measure: Callable[[str], int]) ->
 def fold(text: Text, width: int) -> list[Text]:
     """Hard-wrap by characters (code keeps its spacing, so no word wrapping)."""
     plain = text.plain
-    if cell_len(plain) <= width:
+    if cells(plain) <= width:
         return [text]
     offsets, _ = _fold_offsets(plain, 0, width, width)
     return list(text.divide(offsets))

@@ -8,11 +8,18 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
+from ...render.cells import fit
+
 
 def fit_line(text: Text, width: int, base: Style | None, console: Console) -> Strip:
-    """Crop or pad one line of text to `width` cells, never wrapping."""
-    text = Text(" ").join(text.split("\n")) if "\n" in text.plain else text.copy()
-    text.truncate(width, overflow="ellipsis", pad=True)
+    """Crop or pad one line of text to `width` cells, never wrapping.
+
+    Cells are counted as the widest common terminal draws them (`render.cells`): a line
+    with Devanagari spacing marks is a little shorter by Rich's count, and the strip says
+    it is `width` cells, which is what the terminal draws.
+    """
+    text = Text(" ").join(text.split("\n")) if "\n" in text.plain else text
+    text = fit(text, width)
     if text.spans:
         segments = list(text.render(console))
     else:  # Text.render drops the base style when there are no spans.

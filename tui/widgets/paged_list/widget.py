@@ -84,6 +84,12 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             color: $block-cursor-foreground;
             text-style: $block-cursor-text-style;
         }
+        /* NO_COLOR turns the cursor's colours into two close greys: reverse video instead. */
+        &:nocolor > .paged-list--cursor, &:nocolor:focus > .paged-list--cursor {
+            background: $background;
+            color: $foreground;
+            text-style: reverse;
+        }
         & > .paged-list--loading { color: $text-muted; text-style: italic; }
         & > .paged-list--error { color: $text-error; text-style: bold; }
         &:focus > .paged-list--error-cursor { background: $error 25%; }
@@ -100,15 +106,17 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         "paged-list--note",
     }
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "cursor_up", "Up", show=False),
-        Binding("down,j", "cursor_down", "Down", show=False),
-        Binding("pageup", "cursor_page_up", "Page up", show=False),
-        Binding("pagedown,space", "cursor_page_down", "Page down", show=False),
-        Binding("home,g", "first", "First", show=False),
-        Binding("end,G,shift+g", "last", "Last (loads all)", show=False),
-        Binding("enter", "select", "Open"),
-        Binding("r", "retry", "Retry"),
-        Binding("escape", "cancel_walk", "Stop loading"),
+        Binding("up,k", "cursor_up", "Up", show=False, id="up"),
+        Binding("down,j", "cursor_down", "Down", show=False, id="down"),
+        Binding("pageup", "cursor_page_up", "Page up", show=False, id="page_up"),
+        Binding("pagedown,space", "cursor_page_down", "Page down", show=False, id="page_down"),
+        Binding("home,g", "first", "First", show=False, id="first"),
+        Binding("end,G,shift+g", "last", "Last (loads all)", show=False, id="last"),
+        Binding("enter", "select", "Open", id="open", tooltip="Open the highlighted row"),
+        Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
+        Binding(
+            "escape", "cancel_walk", "Stop loading", id="stop_loading", tooltip="Stop End loading"
+        ),
     ]
 
     cursor: reactive[int] = reactive(0, repaint=False, init=False)

@@ -1,0 +1,76 @@
+"""The activity filters wait for the dates a period needs, and show a whole date at 80 columns."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Label, Select
+
+from tests.screens.harness import make_app, requests_to, settle, until
+from tests.screens.test_snapshots import keys, open_activity
+from tui.screens.activity_filters import ActivityFilters
+
+
+def error_text(panel: ActivityFilters) -> str:
+    label = panel.query_one("#filter-error", Label)
+    return str(label.render()) if label.display else ""
+
+
+async def test_between_dates_waits_for_both_dates_and_says_which_are_missing() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        asked = len(requests_to(demo, "getactivitylog"))
+        await keys(pilot, "slash")
+        panel = app.screen.query_one(ActivityFilters)
+        panel.query_one("#restrict_date", Select).value = "between"
+        await settle(pilot)
+        assert len(requests_to(demo, "getactivitylog")) == asked  # nothing sent yet
+        said = error_text(panel)
+        assert "the from date and the to date" in said, said
+        start = panel.query_one("#start_date", Input)
+        assert start.has_focus
+        await keys(pilot, *"2026-11-01", "enter")
+        assert len(requests_to(demo, "getactivitylog")) == asked
+        assert "the to date" in error_text(panel)
+        assert "from date" not in error_text(panel)
+        assert panel.query_one("#end_date", Input).has_focus
+        await keys(pilot, *"2026-11-20", "enter")
+        await until(pilot, lambda: len(requests_to(demo, "getactivitylog")) > asked, "request")
+        sent = requests_to(demo, "getactivitylog")[-1]
+        assert (sent["restrict_date"], sent["start_date"], sent["end_date"]) == (
+            "between",
+            "2026-11-01",
+            "2026-11-20",
+        )
+        await settle(pilot)
+        assert error_text(panel) == ""
+
+
+async def test_after_needs_only_the_from_date() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        asked = len(requests_to(demo, "getactivitylog"))
+        await keys(pilot, "slash")
+        panel = app.screen.query_one(ActivityFilters)
+        panel.query_one("#restrict_date", Select).value = "after"
+        await settle(pilot)
+        assert len(requests_to(demo, "getactivitylog")) == asked
+        assert "the from date" in error_text(panel)
+        assert "to date" not in error_text(panel)
+        await keys(pilot, *"2026-11-01", "enter")
+        await until(pilot, lambda: len(requests_to(demo, "getactivitylog")) > asked, "request")
+        assert "end_date" not in requests_to(demo, "getactivitylog")[-1]
+
+
+async def test_a_date_box_shows_a_whole_date_at_80_columns() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        await keys(pilot, "slash")
+        panel = app.screen.query_one(ActivityFilters)
+        for name in ("start_date", "end_date"):
+            box = panel.query_one(f"#{name}", Input)
+            box.focus()
+            await keys(pilot, *"2026-11-20")
+            lines = [box.render_line(y).text for y in range(box.size.height)]
+            assert any("2026-11-20" in line for line in lines), lines

@@ -1,0 +1,117 @@
+"""`?` is Lurker's own help for each screen, readable at 80x24; the palette lists each action
+once, with every key that does it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.screens.harness import make_app, settle, until
+from tests.screens.test_snapshots import (
+    TAPE_ECHO,
+    groups_loaded,
+    keys,
+    open_activity,
+    open_topics,
+    read_thread,
+)
+from tui.app import LurkerApp
+from tui.screens.help import HelpScreen
+
+Journey = Callable[[Pilot[None]], Awaitable[None]]
+
+
+async def on_groups(pilot: Pilot[None]) -> None:
+    await groups_loaded(pilot)
+
+
+async def on_topics(pilot: Pilot[None]) -> None:
+    await open_topics(pilot, "big-archive")
+
+
+async def on_thread(pilot: Pilot[None]) -> None:
+    await read_thread(pilot, 0)
+
+
+async def on_activity(pilot: Pilot[None]) -> None:
+    await open_activity(pilot)
+
+
+# Per screen: how to get there, and what its help must say (key, then words).
+SCREENS: dict[str, tuple[Journey, dict[str, str], list[str]]] = {
+    "groups": (on_groups, {}, [("a", "activity log"), ("q", "Quit"), ("⏎", "Open")]),
+    "topics": (on_topics, {}, [("/", "Search"), ("s", "Sticky first"), ("q", "Back")]),
+    "thread": (
+        on_thread,
+        {"topic": str(TAPE_ECHO)},
+        [("n", "Next message"), ("t ⏎", "Fold or unfold"), ("o", "links"), ("y", "Markdown")],
+    ),
+    "activity": (on_activity, {}, [("/", "Filter"), ("f", "new entries"), ("e", "CSV")]),
+}
+TEXTUAL_NOISE = ("Scroll Left", "Scroll Right", "Focus Next", "Focus Previous", "Copy selected")
+
+
+def help_lines(app: LurkerApp) -> list[str]:
+    """Every line of the help as drawn (each section cut to the room it was given)."""
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    return [
+        static.render_line(y).text.rstrip()
+        for static in screen.query(Static)
+        for y in range(static.size.height)
+    ]
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_question_mark_shows_the_screens_keys_whole_at_80x24(name: str) -> None:
+    journey, settings, wanted = SCREENS[name]
+    app, _ = make_app(**settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await journey(pilot)
+        under = app.screen
+        await keys(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        await settle(pilot)
+        dialog = app.screen.query_one("#help-dialog")
+        assert dialog.region.bottom <= 24  # all of it on the screen
+        for static in app.screen.query(Static):  # and every section all there
+            assert static.size.height >= len(static.render_lines(static.region.reset_offset))
+        text = "\n".join(help_lines(app))
+        for key, words in [
+            *wanted,
+            ("?", "These keys"),
+            ("^q", "Quit, from any screen"),
+            ("^p", "Palette"),
+        ]:
+            line = next((line for line in help_lines(app) if words in line), "")
+            assert line, (words, text)
+            assert f" {key} " in f" {line} ", (key, line)
+        assert not any(noise in text for noise in TEXTUAL_NOISE)
+        await keys(pilot, "q")  # q closes the help; it does not quit or go back
+        assert app.screen is under
+        for close in ("question_mark", "escape"):
+            await keys(pilot, "question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            await keys(pilot, close)
+            assert app.screen is under
+
+
+async def test_the_palette_lists_each_action_once_with_all_its_keys() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_topics(pilot, "big-archive")
+        commands = list(app.get_system_commands(app.screen))
+        titles = [command.title for command in commands]
+        assert len(titles) == len(set(titles)), titles
+        back = next(command for command in commands if command.title == "Back")
+        assert back.help == "Keys: esc ⌫ q"
+        assert not any(noise in titles for noise in TEXTUAL_NOISE)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"Keys")
+        await settle(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "our help, from the palette")
