@@ -21,7 +21,7 @@ ALLOWED = {
     "render": {"api"},
     "demo": set(),
     "store": {"api"},
-    "config": {"api", "demo", "files", "render"},
+    "config": {"api", "demo", "files", "render", "store"},
     "export": {"api", "files", "render"},
     "cli": {"api", "config", "demo", "export", "render", "store"},
     "widgets": {"api", "render"},

@@ -16,6 +16,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .cli.demo_server import run as serve
 
         return serve(args[1:])
+    if args[:1] == ["cache"]:
+        from .cli.cache import run as cache
+
+        return cache(args[1:])
+    if args[:1] == ["unread"]:
+        from .cli.unread import run as unread
+
+        return unread(args[1:])
     if args[:1] == ["export"]:
         from .cli.export import run as export
 

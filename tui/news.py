@@ -9,15 +9,14 @@ from typing import TYPE_CHECKING
 
 from textual.signal import Signal
 
-from .api.auth import ApiKey
 from .api.client import ServiceClient
 from .api.errors import LurkerError
 from .api.library import Library
 from .api.models.memberships import Membership
 from .config.account import AccountSession
+from .config.connection import store_path_for
 from .config.settings import Settings
 from .render import when
-from .store.location import store_path, user_key
 from .store.news import count_new_topics
 from .store.reading import Reading
 from .store.readstate import ReadState
@@ -33,23 +32,17 @@ def open_reading(
     settings: Settings, client: ServiceClient, session: AccountSession | None
 ) -> Reading:
     """The read state of this account at this origin (nothing remembered if the store fails)."""
-    if settings.demo:
-        user = "demo"
-    else:
-        credential = client.credential
-        api_key = credential.key if isinstance(credential, ApiKey) else ""
-        email = session.email if session is not None else (settings.email or "")
-        user = user_key(email=email, api_key=api_key, profile=settings.profile)
 
     def now() -> float:  # the reader's clock (tests and screenshots pin it)
         return when.clock().timestamp()
 
     try:
-        path = store_path(client.root, user)
-        return Reading(StoreThread(path, settings.cache_bytes), clock=now)
+        email = session.email if session is not None else ""
+        store = StoreThread(store_path_for(settings, client, email), settings.cache_bytes)
     except OSError as error:
         problem = f"Lurker cannot keep read state this time ({error.strerror})."
         return Reading(None, problem, clock=now)
+    return Reading(store, clock=now)
 
 
 class News:

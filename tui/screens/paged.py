@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
 from textual import on
@@ -11,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..api.cursor import DEFAULT_LIMIT
+from ..render.when import relative
 from ..widgets.feed import PageLoaded
 from ..widgets.paged_list import PagedList
 
@@ -19,6 +21,14 @@ RowT = TypeVar("RowT")
 # Ask for the next page a whole page before the end: PgDn eats two screens in a blink, and
 # a page takes about 90 ms to fetch and validate.
 PAGE_AHEAD = DEFAULT_LIMIT
+
+
+def saved_note(source: object) -> str:
+    """ "offline · saved 3 h ago" when what a list shows came from the store, else ""."""
+    saved_at = getattr(source, "saved_at", None)
+    if saved_at is None:
+        return ""
+    return f"offline · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
 
 
 def title_bar() -> ComposeResult:

@@ -25,7 +25,7 @@ from ..widgets.feed import PageLoaded
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
 from .navigation import ThreadRead
-from .paged import title_bar
+from .paged import saved_note, title_bar
 from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
@@ -78,9 +78,12 @@ class ThreadScreen(Screen[None]):
         try:
             await self.news.reading.load_topic(str(self.topic_id))
         finally:
-            seek = self._unread if self._part_read() else None
             self.thread_view.show(
-                self.cursor, self._messages_of, unread=seek, divider=self._since()
+                self.cursor,
+                self._messages_of,
+                self._unread,
+                open_unread=self._part_read(),
+                divider=self._since(),
             )
 
     def _part_read(self) -> bool:
@@ -167,7 +170,9 @@ class ThreadScreen(Screen[None]):
         total = self.cursor.total_count or self.topic.num_messages
         # The count has a place of its own: a long subject is cut, never the count.
         self.query_one("#title", Static).update(title)
-        self.query_one("#position", Static).update(count(total, "message"))
+        offline = saved_note(self.cursor)
+        where = count(total, "message") + (f" · {offline}" if offline else "")
+        self.query_one("#position", Static).update(where)
         self.sub_title = clean(self.topic.subject)
 
     def action_links(self) -> None:

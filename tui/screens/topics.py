@@ -22,7 +22,7 @@ from ..widgets.feed import PageFailed
 from ..widgets.paged_list import ListState, PagedList
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
-from .paged import PAGE_AHEAD, PagedScreen, title_bar
+from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
 from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
 
 if TYPE_CHECKING:
@@ -154,6 +154,9 @@ class TopicsScreen(PagedScreen[TopicRow]):
             parts.append(SORTS[self.sort_field])
         if self.query_text:
             parts.append(f"matching “{self.query_text}”")
+        offline = saved_note(self.paged_list.feed.source)
+        if offline:
+            parts.append(offline)
         self.query_one("#title", Static).update(" · ".join(parts))
 
     def action_search(self) -> None:

@@ -143,13 +143,17 @@ class ThreadView(ScrollView, can_focus=True):
         source: PageSource[Any],
         to_messages: ToRows[ThreadMessage],
         unread: Callable[[ThreadMessage], bool] | None = None,
+        *,
+        open_unread: bool = False,
         divider: str = "",
     ) -> None:
-        """Page through a thread: `to_messages` turns each page into its messages. With
-        `unread`, the view opens at the first unread message (loading pages until it comes),
-        with `divider` drawn above it when messages come before it."""
+        """Page through a thread: `to_messages` turns each page into its messages, `unread`
+        tells which are unread (for N). With `open_unread`, the view opens at the first
+        unread message (loading pages until it comes), `divider` drawn above it when
+        messages come before it."""
         if unread is not None:
             self._unread = unread
+        if open_unread:
             self._seeking = "open"
             self._divider = divider
         self.feed.start(source, to_messages, replace=False)

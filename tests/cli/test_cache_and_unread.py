@@ -1,0 +1,59 @@
+"""`lurker unread` and `lurker cache` against the demo, with a real store file."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import start_demo_server
+from tui.__main__ import main
+
+
+def test_unread_prints_a_line_per_group_with_news_and_asks_little(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server, origin = start_demo_server("--no-live", "--news", "6", api_key="k")
+    try:
+        argv = ["unread", "--base-url", origin]
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("LURKER_API_KEY", "k")
+            assert main(argv) == 0
+            first = capsys.readouterr().out.splitlines()
+            assert main([*argv, "--group", "lurker-dev"]) == 0
+            one = capsys.readouterr().out.splitlines()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    names = [line.split()[0] for line in first]
+    assert {"lurker-dev", "big-archive"} <= set(names)  # the groups with news
+    assert "private-archives" not in names  # nothing to read there: not asked, not listed
+    for line in first:
+        assert re.search(r"\d+ topics? with new messages, \d+ new messages?$", line), line
+    assert len(one) == 1
+    assert one[0].startswith("lurker-dev")
+
+
+def test_unread_says_which_group_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["unread", "--demo", "--group", "no-such-group"]) == 1
+    assert "no group named 'no-such-group'" in capsys.readouterr().err
+
+
+def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["unread", "--demo"]) == 0  # meets the groups: read state to keep
+    capsys.readouterr()
+    assert main(["cache", "--demo"]) == 0
+    shown = capsys.readouterr().out
+    assert "Store of the demo:" in shown
+    assert "localhost--demo.sqlite3" in shown
+    assert "of the 200.0 MB limit (cache_size)" in shown
+    assert re.search(r"Read state: 0 messages read in 0 topics; [1-9]\d* groups seen", shown)
+    assert main(["cache", "clear", "--demo"]) == 0
+    assert "the read state is kept" in capsys.readouterr().out
+    assert main(["cache", "--demo"]) == 0
+    assert "0 groups seen" not in capsys.readouterr().out
+    assert main(["cache", "clear", "--all", "--demo"]) == 0
+    assert main(["cache", "--demo"]) == 0
+    assert "0 groups seen" in capsys.readouterr().out

@@ -1,0 +1,187 @@
+"""Read state through the real app: markers, m, C, N, dividers, and what survives a restart.
+
+The demo's clock is pinned (tests/conftest.py): the first time a group is seen, its last
+day counts as new, which in big-archive is three topics near the top of the list.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tests.screens.harness import make_app, settle, until
+from tests.screens.test_activity_and_shell import open_activity
+from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tui.app import LurkerApp
+from tui.screens.activity import ActivityScreen
+from tui.screens.groups import GroupsScreen
+from tui.screens.thread import ThreadScreen
+from tui.screens.topics import TopicsScreen
+from tui.widgets.thread_view import ThreadView
+
+FIRST_NEW = 3  # in big-archive, after its three sticky topics
+
+
+def line(pilot: Pilot[None], index: int) -> str:
+    """The topic list's row `index` as drawn (the screen scrolled to it)."""
+    rows = rows_of(pilot)
+    return rows.render_line(index - rows.scroll_offset.y).text
+
+
+def status(pilot: Pilot[None], index: int):  # type: ignore[no-untyped-def]
+    screen = pilot.app.screen
+    assert isinstance(screen, TopicsScreen)
+    return screen.status(rows_of(pilot).rows[index])
+
+
+async def open_row(pilot: Pilot[None], index: int) -> ThreadView:
+    rows_of(pilot).cursor = index
+    await keys(pilot, "enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ThreadScreen), "thread")
+    view = pilot.app.screen.query_one(ThreadView)
+    await until(pilot, lambda: bool(view.messages) and view.feed.ended, "messages")
+    return view
+
+
+async def back(pilot: Pilot[None]) -> None:
+    await keys(pilot, "escape")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TopicsScreen), "topic list")
+
+
+async def test_new_topics_are_marked_and_reading_one_clears_its_mark() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        assert line(pilot, FIRST_NEW).startswith("N")
+        assert not line(pilot, FIRST_NEW - 1).startswith("N")  # older than a day: read
+        messages = rows_of(pilot).rows[FIRST_NEW].num_messages
+        view = await open_row(pilot, FIRST_NEW)
+        await keys(pilot, *"n" * (messages - 1))  # each message current in turn
+        assert view.current == messages - 1
+        await back(pilot)
+        assert not status(pilot, FIRST_NEW).fresh
+        assert not line(pilot, FIRST_NEW).startswith("N")
+
+
+async def test_a_thread_read_in_part_opens_at_its_first_unread_under_a_divider() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        messages = rows_of(pilot).rows[FIRST_NEW].num_messages
+        assert messages >= 3
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, "n")  # the first two read
+        await back(pilot)
+        assert status(pilot, FIRST_NEW).unread == messages - 2
+        assert f"{messages - 2}/{messages}" in line(pilot, FIRST_NEW)
+        view = await open_row(pilot, FIRST_NEW)
+        await until(pilot, lambda: view.current == 2, "at the first unread message")
+        top = [view.render_line(y).text for y in range(3)]
+        assert any("new since" in text for text in top), top
+        await keys(pilot, "home")
+        assert view.current == 0  # the messages above it are there
+
+
+async def test_m_marks_a_topic_unread_and_read_again() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        rows_of(pilot).cursor = FIRST_NEW
+        await keys(pilot, "m")
+        assert not status(pilot, FIRST_NEW).fresh
+        await keys(pilot, "m")
+        assert status(pilot, FIRST_NEW).new
+        rows_of(pilot).cursor = 0  # a sticky topic, read: m makes it new
+        await keys(pilot, "m")
+        assert line(pilot, 0).startswith("N")
+
+
+async def test_catching_up_asks_then_reads_the_whole_group() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await keys(pilot, "C")
+        await keys(pilot, "n")  # no: nothing changes
+        assert status(pilot, FIRST_NEW).fresh
+        await keys(pilot, "C")
+        await keys(pilot, "y")
+        assert not any(status(pilot, i).fresh for i in range(len(rows_of(pilot).rows)))
+
+
+async def test_n_goes_from_unread_message_to_unread_topic_to_unread_group() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        fresh = [i for i in range(40) if status(pilot, i).fresh]
+        assert fresh[0] == FIRST_NEW
+        await keys(pilot, "N")  # from the list: the first topic with something unread
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: view.feed.ended, "messages")
+        for _ in range(len(view.messages) - 1):
+            await keys(pilot, "N")  # each unread message in turn
+        assert view.current == len(view.messages) - 1
+        await keys(pilot, "N")  # the thread is read: on to the next topic with news
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "next thread")
+        await settle(pilot)
+        assert rows_of_topics(app).cursor == fresh[1]
+        assert any("Next unread topic" in str(note.message) for note in app._notifications)
+        app.news.catch_up("41104", "big-archive", [])  # the rest of big-archive read
+        await settle(pilot)
+        await keys(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topics")
+        await keys(pilot, "N")  # nothing unread here: on to the next group with news
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, TopicsScreen) and app.screen.group_name == "lurker-dev",
+            "next group",
+        )
+        assert any("Next group with unread topics" in str(n.message) for n in app._notifications)
+
+
+def rows_of_topics(app: LurkerApp):  # type: ignore[no-untyped-def]
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, TopicsScreen)).paged_list
+
+
+async def test_the_group_list_counts_topics_with_something_new() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "groups")
+        state = app.news.state
+        await until(pilot, lambda: state.new_topics("41104") is not None, "counted")
+        assert state.new_topics("41104") == 3
+        rows = rows_of(pilot)
+        drawn = [rows.render_line(y).text for y in range(rows.size.height)]
+        assert any(text.startswith("3 new Linux Audio Users") for text in drawn), drawn
+
+
+async def test_the_activity_log_marks_what_is_new_since_it_was_left() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        log = await open_activity(pilot)
+        seen = log.rows[4]
+        await keys(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "groups")
+        await settle(pilot)
+        # As if the log had been left when `seen` was the newest entry.
+        await app.news.reading.remember_activity("41101", str(seen.id))
+        log = await open_activity(pilot)
+        screen = app.screen
+        assert isinstance(screen, ActivityScreen)
+        drawn = [log.render_line(y).text for y in range(8)]
+        assert drawn[4].startswith("── 4 new entries since"), drawn
+        assert "4 new" in str(screen.query_one("#title").render())
+
+
+async def test_what_was_read_is_still_read_after_a_restart() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        messages = rows_of(pilot).rows[FIRST_NEW].num_messages
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, *"n" * (messages - 1))
+    again, _ = make_app(demo)  # the same store (the test's data folder), a new run
+    async with again.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: again.news.state.loaded, "read state loaded")
+        assert not status(pilot, FIRST_NEW).fresh
+        assert status(pilot, FIRST_NEW + 1).new

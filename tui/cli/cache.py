@@ -1,0 +1,104 @@
+"""`lurker cache`: where the local store is, its size and what it holds; `lurker cache clear`
+empties it (read state kept unless --all)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from ..config.connection import open_account, store_path_for
+from ..config.errors import SettingsError
+from ..config.settings import Settings, add_account_options, from_args
+from ..render.safety import clean
+from ..store.store import Contents, Store, StoreError
+from .say import say
+
+
+def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+    """Show or clear the store of the account the reader would read; the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="lurker cache",
+        description="Show the local store (saved pages and read state), or clear it.",
+    )
+    parser.add_argument("action", nargs="?", choices=("show", "clear"), default="show")
+    parser.add_argument("--all", action="store_true", help="clear: the read state too")
+    parser.add_argument("--demo", action="store_true", help="the built-in demo's store")
+    add_account_options(parser)
+    args = parser.parse_args(list(argv))
+    try:
+        settings = from_args(args, environ)
+        store = Store(_path(settings), settings.cache_bytes)
+    except SettingsError as error:
+        say(f"lurker: {clean(str(error))}", sys.stderr)
+        return 2
+    except (OSError, StoreError) as error:
+        say(f"lurker: the local store cannot be opened: {error}", sys.stderr)
+        return 1
+    try:
+        for moved in store.moved:
+            say(moved.message(), sys.stderr)
+        if args.action == "clear":
+            before = store.contents()
+            store.clear(everything=args.all)
+            say(_cleared(before, everything=args.all), sys.stdout)
+        else:
+            say(_described(store.contents(), settings), sys.stdout)
+    except StoreError as error:
+        say(f"lurker: {error}", sys.stderr)
+        return 1
+    finally:
+        store.close()
+    return 0
+
+
+def _path(settings: Settings) -> Path:
+    session = open_account(settings)  # no request: only to know whose store it is
+    return store_path_for(settings, session.client, session.email)
+
+
+def _described(contents: Contents, settings: Settings) -> str:
+    who = "the demo" if settings.demo else f"profile '{settings.profile}'"
+    pages = ", ".join(
+        f"{_names.get(kind, kind)} {n:,}" for kind, n in sorted(contents.pages.items())
+    )
+    return "\n".join(
+        [
+            f"Store of {who}: {contents.path}",
+            f"On disk: {_size(contents.file_bytes)}",
+            f"Saved pages: {sum(contents.pages.values()):,} ({pages or 'none'}), "
+            f"{_size(contents.page_bytes)} of the {_size(contents.limit)} limit (cache_size)",
+            f"Read state: {contents.messages_read:,} messages read in "
+            f"{contents.topics_marked:,} topics; {contents.groups:,} groups seen",
+            "`lurker cache clear` forgets the saved pages; --all the read state too.",
+        ]
+    )
+
+
+def _cleared(before: Contents, *, everything: bool) -> str:
+    pages = sum(before.pages.values())
+    if everything:
+        return (
+            f"Forgot {pages:,} saved pages and the read state "
+            f"({before.messages_read:,} messages read) in {before.path}."
+        )
+    return (
+        f"Forgot {pages:,} saved pages in {before.path}; the read state is kept (--all forgets it)."
+    )
+
+
+_names = {
+    "getsubs": "group lists",
+    "gettopics": "topic pages",
+    "gettopic": "thread pages",
+    "getactivitylog": "activity pages",
+}
+
+
+def _size(size: int) -> str:
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} bytes"

@@ -1,0 +1,101 @@
+"""`lurker unread`: one line per group with something new since the last visit, for status
+bars and cron. It asks only what it needs: a quiet group costs no request, a busy one its
+most recently active topics down to the last visit."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Mapping, Sequence
+
+from ..api.errors import LurkerError
+from ..api.library import Library
+from ..api.models.memberships import Membership
+from ..config.account import AccountSession
+from ..config.connection import open_account, store_path_for
+from ..config.errors import SettingsError
+from ..config.settings import Settings, add_account_options, from_args
+from ..render.safety import clean
+from ..store.news import GroupNews, count_new_topics
+from ..store.reading import Reading
+from ..store.thread import StoreThread
+from .say import say
+
+
+def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+    """Print what is new per group; the exit status (1: the service could not be asked)."""
+    parser = argparse.ArgumentParser(
+        prog="lurker unread",
+        description="Print, per group, the topics with new messages and how many messages.",
+    )
+    parser.add_argument("--group", metavar="NAME", help="only this group")
+    parser.add_argument("--demo", action="store_true", help="the built-in demo")
+    add_account_options(parser)
+    args = parser.parse_args(list(argv))
+    try:
+        settings = from_args(args, environ)
+        session = open_account(settings)
+    except SettingsError as error:
+        say(f"lurker: {clean(str(error))}", sys.stderr)
+        return 2
+    if not settings.demo and not session.signed_in:
+        say("lurker: not signed in: run `lurker login` first.", sys.stderr)
+        return 2
+    try:
+        lines = asyncio.run(_unread(settings, session, args.group))
+    except LurkerError as error:
+        say(f"lurker: {clean(str(error))}", sys.stderr)
+        return 1
+    for line in lines:
+        print(line, flush=True)
+    return 0
+
+
+async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
+    client = session.client
+    store = StoreThread(store_path_for(settings, client, session.email), settings.cache_bytes)
+    reading = Reading(store)
+    try:
+        for sentence in await reading.load():
+            say(sentence, sys.stderr)
+        groups = await _groups(Library(client), only)
+        state = reading.state
+        for group in groups:
+            state.meet_group(str(group.group_id), group.display_name, group.most_recent_message)
+        found = [(group, await _news(Library(client), reading, group)) for group in groups]
+        await reading.flush()
+    finally:
+        reading.close()
+        await client.aclose()
+    width = max((len(clean(group.group_name)) for group, _ in found), default=0)
+    return [_line(group, news, width) for group, news in found if news.topics or only]
+
+
+async def _groups(library: Library, only: str | None) -> list[Membership]:
+    groups: list[Membership] = []
+    source = library.groups()
+    while (page := await source.next_page()) is not None:
+        groups.extend(page.data)
+    readable = [group for group in groups if group.perms.archives_visible]
+    if only is None:
+        return readable
+    chosen = [group for group in readable if group.group_name == only]
+    if not chosen:
+        raise LurkerError(f"You have no group named {only!r} whose archives you may read.")
+    return chosen
+
+
+async def _news(library: Library, reading: Reading, group: Membership) -> GroupNews:
+    news = await count_new_topics(library, reading.state, group)
+    news = news or GroupNews(0, 0, False)
+    await reading.counted(str(group.group_id), news.topics)
+    return news
+
+
+def _line(group: Membership, news: GroupNews, width: int) -> str:
+    more = "+" if news.more else ""
+    topics = f"{news.topics:,}{more} topic{'s' if news.topics != 1 else ''}"
+    messages = f"{news.messages:,}{more} new message{'s' if news.messages != 1 else ''}"
+    return f"{clean(group.group_name):<{width}}  {topics} with new messages, {messages}"
