@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests import shared_data
-from tui.api import ServiceClient
+from tui.api.client import ServiceClient
 from tui.api.library import Library
 from tui.config import secrets
 from tui.demo import DemoConfig, DemoService, demo_transport

@@ -20,7 +20,7 @@ ALLOWED = {
     "api": set(),
     "render": {"api"},
     "demo": set(),
-    "store": {"api"},
+    "store": {"api", "files"},
     "config": {"api", "demo", "files", "render", "store"},
     "export": {"api", "files", "render"},
     "cli": {"api", "config", "demo", "export", "render", "store"},

@@ -47,20 +47,21 @@ NOT_AT_FIRST_PAINT = (
 )
 
 
-@pytest.fixture(scope="module")
-def modules_at_first_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
-    home = tmp_path_factory.mktemp("home")
-    environment = {
+def _environment(home: Path) -> dict[str, str]:
+    return {
         **os.environ,
         "LURKER_STATE": str(home / "state.json"),
         "LURKER_CONFIG": str(home / "config.toml"),
         "LURKER_SECRETS": str(home / "secrets.json"),
         "LURKER_DATA": str(home / "data"),
     }
+
+
+def _launch(home: Path, option: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench.launch", "lurker", "--modules"],
+        [sys.executable, "-m", "tests.bench.launch", "lurker", option],
         cwd=ROOT,
-        env=environment,
+        env=_environment(home),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -68,7 +69,36 @@ def modules_at_first_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    return set(done.stdout.split())
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def modules_at_first_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    return set(_launch(tmp_path_factory.mktemp("home"), "--modules").split())
+
+
+@pytest.fixture(scope="module")
+def modules_at_saved_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """The same, at a start that finds the group list an earlier run saved."""
+    home = tmp_path_factory.mktemp("home")
+    _launch(home, "--fill-store")
+    assert list((home / "data" / "stores").glob("*.groups.json")), "no group list saved"
+    return set(_launch(home, "--modules").split())
+
+
+# Painted from the saved list, the start needs none of the service's side, nor SQLite: they
+# come after that paint.
+NOT_AT_SAVED_PAINT = (
+    "pydantic",
+    "httpx",
+    "sqlite3",
+    "tui.api.client",
+    "tui.api.library",
+    "tui.api.models.memberships",
+    "tui.demo",
+    "tui.store.store",
+    "tui.store.database",
+)
 
 
 def test_the_probe_sees_the_group_list_path(modules_at_first_paint: set[str]) -> None:
@@ -78,3 +108,21 @@ def test_the_probe_sees_the_group_list_path(modules_at_first_paint: set[str]) ->
 @pytest.mark.parametrize("module", NOT_AT_FIRST_PAINT)
 def test_not_imported_before_the_first_paint(modules_at_first_paint: set[str], module: str) -> None:
     assert module not in modules_at_first_paint
+
+
+def test_the_saved_probe_sees_the_saved_list(modules_at_saved_paint: set[str]) -> None:
+    assert {"tui.screens.groups", "tui.store.summary"} <= modules_at_saved_paint
+
+
+@pytest.mark.parametrize("module", NOT_AT_SAVED_PAINT)
+def test_not_imported_before_the_saved_list_is_painted(
+    modules_at_saved_paint: set[str], module: str
+) -> None:
+    assert module not in modules_at_saved_paint
+
+
+def test_a_first_run_opens_no_store_before_its_first_paint(
+    modules_at_first_paint: set[str],
+) -> None:
+    # Nothing in an empty store to show: it opens once the service's list is painted.
+    assert "sqlite3" not in modules_at_first_paint

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .config.account import AccountSession
 
 ACCOUNT_COMMANDS = ("config", "login", "logout")
 
@@ -48,11 +52,19 @@ def _reader(args: list[str]) -> int:
 
     try:
         settings = load(args)
-        from .app import LurkerApp
-        from .config.connection import open_account
+        if not settings.demo:
+            from .api.origin import api_root
 
-        session = open_account(settings)
-        app = LurkerApp(settings, session.client, session=None if settings.demo else session)
+            api_root(settings.origin)  # refuse a clear-text origin before anything starts
+        from .app import LurkerApp
+
+        def connect() -> AccountSession:
+            # After the first paint: the client, httpx and pydantic are not needed for it.
+            from .config.connection import open_account
+
+            return open_account(settings)
+
+        app = LurkerApp(settings, connect=connect)
     except (SettingsError, LurkerError) as error:
         from .cli.say import say
 

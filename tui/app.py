@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
@@ -16,12 +16,9 @@ from textual.markup import escape
 from textual.screen import Screen
 
 from . import memory
-from .api.client import ServiceClient
-from .api.library import Library
-from .api.models.memberships import Membership
-from .config.account import AccountSession
+from .api.group_info import GroupInfo
 from .config.settings import DEMO_HINT, Settings
-from .news import News, open_reading
+from .news import News
 from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.navigation import (
@@ -32,12 +29,18 @@ from .screens.navigation import (
     TopicOpened,
 )
 from .state import load_state, save_state
-from .store.library import StoredLibrary
+from .store.summary import load_summary, summary_path
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded
 
 if TYPE_CHECKING:
+    from .api.client import ServiceClient
+    from .api.library import Library
+    from .config.account import AccountSession
     from .screens.topic_rows import TopicRow
+
+Connect = Callable[[], "AccountSession"]
+"""Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
 
 
 class LurkerApp(App[None]):
@@ -59,16 +62,23 @@ class LurkerApp(App[None]):
     ]
 
     def __init__(
-        self, settings: Settings, client: ServiceClient, session: AccountSession | None = None
+        self,
+        settings: Settings,
+        client: ServiceClient | None = None,
+        session: AccountSession | None = None,
+        *,
+        connect: Connect | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
-        self.client = client
+        self._client = client
         self.session = session
-        reading = open_reading(settings, client, session)
-        store = reading.store
-        self.library = StoredLibrary(client, store) if store is not None else Library(client)
-        self.news = News(self, reading)
+        self._connect = connect
+        self._library: Library | None = None
+        self._painted_at_once = False  # a group list saved last time is the first paint
+        self._library_bare = False  # the library was made before the store opened
+        self._started = False  # the client, the service and the store are under way
+        self.news = News(self, settings)
         self.keymap: dict[str, str] = {}  # binding id → keys, from config.toml's [keys]
         if settings.keys:
             from .screens.keymap import checked_keymap  # SettingsError says what is wrong
@@ -79,16 +89,52 @@ class LurkerApp(App[None]):
         if state.get("theme") in self.available_themes:
             self.theme = state["theme"]
 
+    @property
+    def client(self) -> ServiceClient:
+        """The one client of this run (built on first use: after the first paint)."""
+        if self._client is None:
+            assert self._connect is not None, "LurkerApp needs a client or a way to connect"
+            session = self._connect()
+            self._client = session.client
+            self.session = None if self.settings.demo else session
+        return self._client
+
+    @property
+    def library(self) -> Library:
+        """The lists the screens page through, in front of the store once it is open (a
+        first run asks for its group list before opening it: see `_start`)."""
+        if self._library is None or (self._library_bare and self.news.opened):
+            client = self.client
+            store = self.news.store if self.news.opened else None
+            if store is not None:
+                from .store.library import StoredLibrary
+
+                self._library = StoredLibrary(client, store)
+            else:
+                from .api.library import Library
+
+                self._library = Library(client)
+            self._library_bare = store is None and not self.news.opened
+        return self._library
+
     def _must_sign_in(self) -> bool:
+        self.client  # noqa: B018 - connecting tells whether a sign-in was saved
         return self.session is not None and not self.session.signed_in
 
     def get_default_screen(self) -> Screen[Any]:
         # The group list is the first screen itself, not pushed over a blank one: that
-        # would draw the screen twice before the first paint with data.
+        # would draw the screen twice before the first paint with data. It shows the list
+        # saved last time at once; the service's comes once connected (after that paint).
         banner = DEMO_HINT if self.settings.demo else ""
-        load = not self._must_sign_in()
+        summary = load_summary(summary_path(self.settings.store))
+        self._painted_at_once = summary is not None
         return GroupsScreen(
-            self.library, self.news, banner=banner, load=load, account=self.account()
+            lambda: self.library,
+            self.news,
+            banner=banner,
+            load=False,
+            account=self.account(),
+            summary=summary,
         )
 
     def account(self) -> str:
@@ -101,13 +147,36 @@ class LurkerApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
-        self.news.start()
-        session = self.session
-        if session is not None and self._must_sign_in():
+        if not self._painted_at_once:
+            self._start()  # nothing to paint before the service answers: ask it at once
+
+    def _start(self) -> None:
+        # What the saved group list did not need: the store, the client, the service.
+        # Collections stay paused through those imports too (collecting while some 200
+        # modules are made only walks them again and again): the first page of the service
+        # to arrive, or fail, settles. Without a saved list (a first run) the store opens
+        # after the service's list is painted: there is nothing in it to show before.
+        self._started = True
+        if self._painted_at_once:
+            self.news.start()
+        try:
+            must_sign_in = self._must_sign_in()
+        except Exception as error:  # a CA bundle that cannot be read, say: said on exit
+            from .api.errors import LurkerError, describe
+            from .config.errors import SettingsError
+
+            known = isinstance(error, LurkerError | SettingsError)
+            text = str(error) if known else describe(error)
+            self.exit(return_code=2, message=f"lurker: {clean(text)}")
+            return
+        if must_sign_in:
+            session = self.session
+            assert session is not None
             # Imported on first use: the demo and a saved sign-in never show it.
             from .screens.login import LoginScreen
 
             login = LoginScreen.for_session(session, can_cancel=False)
+            memory.settle()  # a person types now: no page comes for a while
             self.push_screen(login, lambda _signed_in: self._open_start_screens())
         else:
             self._open_start_screens()
@@ -124,7 +193,7 @@ class LurkerApp(App[None]):
             self._push_thread(self.settings.topic)
 
     def _push_topics(
-        self, group: Membership | None, group_name: str = "", *, seek_unread: bool = False
+        self, group: GroupInfo | None, group_name: str = "", *, seek_unread: bool = False
     ) -> None:
         # Imported on first use: the group list is all a start needs.
         from .screens.topics import TopicsScreen
@@ -134,12 +203,22 @@ class LurkerApp(App[None]):
         )
         self.push_screen(screen)
 
-    def on_ready(self) -> None:
-        memory.settle()  # the first frame is drawn: start-up's objects are here to stay
-
     @on(PageLoaded)
     def _page_loaded(self) -> None:
+        self._after_page()
+
+    @on(PageFailed)
+    def _page_failed(self) -> None:
+        self._after_page()
+
+    def _after_page(self) -> None:
+        # Each waits for the paint of this page: it is what the user came for.
+        if not self._started:  # the saved group list, painted at once: now the service
+            self.call_after_refresh(self._start)
+            return
         memory.settle()  # what a page brought stays while its screen is open
+        if not self.news.started:
+            self.call_after_refresh(self.news.start)
 
     @on(PageFailed)
     def _sign_in_lost(self, event: PageFailed) -> None:
@@ -162,7 +241,8 @@ class LurkerApp(App[None]):
     async def on_unmount(self) -> None:
         memory.release()  # what was frozen must be collectable once the app is gone
         self.news.close()
-        await self.client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
 
     def pop_screen(self) -> AwaitComplete:
         popped = super().pop_screen()
@@ -199,7 +279,7 @@ class LurkerApp(App[None]):
 
         self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic=topic))
 
-    def open_group(self, group: Membership) -> None:
+    def open_group(self, group: GroupInfo) -> None:
         """Go to a group's topics from anywhere (the command palette)."""
         self._push_topics(group)
 
@@ -225,7 +305,7 @@ class LurkerApp(App[None]):
     def _group_read(self, event: NoUnreadLeft) -> None:
         self._next_group(event.group)
 
-    def _next_group(self, group: Membership | None) -> None:
+    def _next_group(self, group: GroupInfo | None) -> None:
         """Leave a group with nothing unread for the next one with unread topics."""
         groups = self.screen_stack[0]
         if not isinstance(groups, GroupsScreen):

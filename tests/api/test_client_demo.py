@@ -8,10 +8,12 @@ import httpx
 import pytest
 
 from tests.conftest import demo_config
-from tui.api import ActivityQuery, PageCursor, ServiceClient
 from tui.api import errors as e
 from tui.api.backoff import RetryPolicy
+from tui.api.client import ServiceClient
+from tui.api.cursor import PageCursor
 from tui.api.library import Library
+from tui.api.params import ActivityQuery
 from tui.demo import DemoService, demo_transport
 
 

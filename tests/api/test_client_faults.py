@@ -12,9 +12,9 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from tui.api import ServiceClient
 from tui.api import errors as e
 from tui.api.backoff import RetryPolicy
+from tui.api.client import ServiceClient
 
 Handler = Callable[[httpx.Request], httpx.Response]
 

@@ -9,9 +9,10 @@ import httpx
 import pytest
 
 from tests.conftest import start_demo_server
-from tui.api import PageCursor, ServiceClient
 from tui.api import errors as e
 from tui.api.backoff import RetryPolicy
+from tui.api.client import ServiceClient
+from tui.api.cursor import PageCursor
 from tui.api.library import Library
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import httpx
 import pytest
 
-from tui.api import ServiceClient
+from tui.api.client import ServiceClient
 from tui.api.errors import InsecureOriginError
 from tui.api.origin import api_root
 from tui.api.params import ActivityQuery, encode

@@ -1,6 +1,7 @@
 """Cold-start probe: `python -m tests.bench.launch lurker|bare` runs the app headless and exits
 at its first paint with data, writing `<perf_counter> <RSS MiB>` to stdout (with `--modules`,
-the names of the modules imported by then instead, one a line).
+the names of the modules imported by then instead, one a line). With `--fill-store`, it
+runs instead until the group list is saved in the store ($LURKER_DATA) for the next start.
 
 `lurker` is `lurker --demo` (the checkout's `tui.__main__`); `bare` is a Textual app with a
 header, a line of text and a footer. Both start the same way, through this module, and
@@ -55,6 +56,39 @@ def _exit_at_first_data_paint(ready: Any) -> None:
     App.run = headless_run  # type: ignore[method-assign]
 
 
+def _exit_once_saved() -> None:
+    """End the process once the run has saved its group list (polled: no paint need follow
+    the write)."""
+    import threading
+    from pathlib import Path
+
+    stores = Path(os.environ["LURKER_DATA"]) / "stores"
+
+    def watch() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if any(stores.glob("*.groups.json")):
+                os._exit(0)
+            time.sleep(0.05)
+        os.write(2, b"the group list was never saved\n")
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def fill_store() -> None:
+    """Run `lurker --demo` headless until it has saved its group list."""
+    from textual.app import App
+
+    run = App.run
+    App.run = lambda self, *a, **k: run(self, *a, **{**k, "headless": True})  # type: ignore[method-assign]
+    _exit_once_saved()
+    from tui.__main__ import main as lurker
+
+    lurker(["--demo"])
+    sys.exit("the app ended without saving its group list")
+
+
 def main(kind: str) -> None:
     """Start the `kind` app as its user would, headless."""
     if kind == "bare":
@@ -83,4 +117,6 @@ def main(kind: str) -> None:
 
 if __name__ == "__main__":
     _list_modules = "--modules" in sys.argv[2:]
+    if "--fill-store" in sys.argv[2:]:
+        fill_store()
     main(sys.argv[1])

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from tests.hostile.server import HostileServer
-from tui.api import ServiceClient
 from tui.api.backoff import RetryPolicy
+from tui.api.client import ServiceClient
 
 
 class NoSleep:

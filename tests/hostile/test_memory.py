@@ -22,7 +22,8 @@ CHILD = textwrap.dedent(
     """
     import asyncio, json, sys
     import tui.app  # the reader's own footprint, as in a real run
-    from tui.api import ServiceClient, LurkerError
+    from tui.api.client import ServiceClient
+    from tui.api.errors import LurkerError
 
     def peak_mb():
         for line in open("/proc/self/status"):

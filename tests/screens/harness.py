@@ -9,7 +9,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from tests.conftest import demo_config
-from tui.api import ServiceClient
+from tui.api.client import ServiceClient
 from tui.app import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport

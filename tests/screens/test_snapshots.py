@@ -65,6 +65,7 @@ async def groups_loaded(pilot: Pilot[None]) -> None:
     """Wait until the group list has all its groups."""
     await until(pilot, lambda: isinstance(pilot.app.screen, GroupsScreen), "group list")
     await until(pilot, lambda: rows_of(pilot).ended and len(rows_of(pilot).rows) > 1, "groups")
+    await settle(pilot)  # the screen has heard of the page too (its title, its counts)
 
 
 async def open_group(pilot: Pilot[None], name: str, key: str = "enter") -> None:

@@ -1,8 +1,4 @@
-"""The service's HTTP API: models, errors, the client and paging cursors. No Textual here."""
-
-from .client import ServiceClient
-from .cursor import PageCursor
-from .errors import LurkerError
-from .params import ActivityQuery
-
-__all__ = ["ActivityQuery", "LurkerError", "PageCursor", "ServiceClient"]
+"""The service's HTTP API: models by resource, errors, the client and its credential, paging
+cursors. No Textual here. Import from the modules themselves (`tui.api.client`, …): this
+package imports nothing, so a module that needs only errors or the paging protocol does
+not pay for httpx and pydantic."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from .models.page import Page, PageToken
+if TYPE_CHECKING:  # the paging protocol is for screens too: no pydantic to import for it
+    from .models.page import Page, PageToken
 
 PageT = TypeVar("PageT", bound="Page[Any]")
 PageT_co = TypeVar("PageT_co", covariant=True)

@@ -26,10 +26,6 @@ class Library:
         """The caller's subscriptions."""
         return self.source(PageCursor(self.client.get_subs), "getsubs")
 
-    def saved_groups(self) -> PageSource[Page[Membership]] | None:
-        """The group list as last saved, without asking the service (None: nothing saves)."""
-        return None
-
     async def membership(self, group_name: str) -> Membership | None:
         """The caller's subscription to `group_name` (its title and perms), if subscribed."""
         cursor = self.groups()

@@ -7,9 +7,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
-from ..config.connection import open_account, store_path_for
 from ..config.errors import SettingsError
 from ..config.settings import Settings, add_account_options, from_args
 from ..render.safety import clean
@@ -30,7 +28,7 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
     args = parser.parse_args(list(argv))
     try:
         settings = from_args(args, environ)
-        store = Store(_path(settings), settings.cache_bytes)
+        store = Store(settings.store, settings.cache_bytes)
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
@@ -52,11 +50,6 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
     finally:
         store.close()
     return 0
-
-
-def _path(settings: Settings) -> Path:
-    session = open_account(settings)  # no request: only to know whose store it is
-    return store_path_for(settings, session.client, session.email)
 
 
 def _described(contents: Contents, settings: Settings) -> str:

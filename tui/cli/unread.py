@@ -14,7 +14,7 @@ from ..api.errors import LurkerError
 from ..api.library import Library
 from ..api.models.memberships import Membership
 from ..config.account import AccountSession
-from ..config.connection import open_account, store_path_for
+from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, add_account_options, from_args
 from ..render.safety import clean
@@ -55,7 +55,7 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
 
 async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
     client = session.client
-    store = StoreThread(store_path_for(settings, client, session.email), settings.cache_bytes)
+    store = StoreThread(settings.store, settings.cache_bytes)
     reading = Reading(store)
     try:
         for sentence in await reading.load():

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 
-from ..api import ServiceClient
+from ..api.client import ServiceClient
 from .account import AccountSession, Profile
 from .credentials import AccountClient
 from .secrets import SecretStore
@@ -57,16 +56,3 @@ def _demo_account(news: int = 0) -> AccountSession:
     session = AccountSession(client, Profile("demo", DEMO_ORIGIN), store=None)
     session.restore(config.api_key)
     return session
-
-
-def store_path_for(settings: Settings, client: ServiceClient, email: str = "") -> Path:
-    """Where this account's local store lives: one file per origin and signed-in user."""
-    from ..api.auth import ApiKey
-    from ..store.location import store_path, user_key
-
-    if settings.demo:
-        return store_path(client.root, "demo")
-    credential = client.credential
-    api_key = credential.key if isinstance(credential, ApiKey) else ""
-    user = user_key(email=email or settings.email or "", api_key=api_key, profile=settings.profile)
-    return store_path(client.root, user)

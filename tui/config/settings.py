@@ -6,6 +6,7 @@ import argparse
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 
 from .errors import SettingsError
 from .file import AUTH_METHODS, DEFAULT_CACHE_BYTES, Setting
@@ -48,6 +49,19 @@ class Settings:
             if item.name not in ("sources", "keys"):
                 shown.append(f"{item.name}={value!r}")
         return f"Settings({', '.join(shown)})"
+
+    @property
+    def store(self) -> Path:
+        """Where this run's local store is (one per origin and user; the demo has its own)."""
+        from ..store.location import account_store
+
+        return account_store(
+            self.origin,
+            demo=self.demo,
+            email=self.email or "",
+            api_key=self.api_key or "",
+            profile=self.profile,
+        )
 
     @property
     def origin(self) -> str:

@@ -13,9 +13,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
 from ..api.errors import RateLimitError, describe
+from ..api.group_info import GroupInfo
 from ..api.library import Library
 from ..api.models.activity import ActivityEntry
-from ..api.models.memberships import Membership
 from ..api.models.page import Page
 from ..api.params import ActivityQuery
 from ..export.activity import export_activity_file
@@ -48,7 +48,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
     ]
 
-    def __init__(self, library: Library, news: News, group: Membership) -> None:
+    def __init__(self, library: Library, news: News, group: GroupInfo) -> None:
         super().__init__()
         self.library = library
         self.news = news

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from rich.text import Text
 
-from ..api.models.memberships import Membership
+from ..api.group_info import GroupInfo
 from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
@@ -18,7 +18,7 @@ from ..render.when import relative
 class GroupRow:
     """One line of the group list; `group` is None for the "All groups" entry."""
 
-    group: Membership | None
+    group: GroupInfo | None
     depth: int = 0
 
     @property
@@ -36,7 +36,7 @@ class GroupRow:
         if self.group is None or self.readable:
             return ""
         name = clean(self.group.display_name)
-        if not any(self.group.perms.model_dump().values()):
+        if not self.group.perms.any_permission:
             return f"{name}: the group's owner has turned off API access, so it can't be read here."
         return f"{name}: the group does not let members read its archives."
 
@@ -44,7 +44,7 @@ class GroupRow:
 ALL_GROUPS = GroupRow(None)
 
 
-def ordered(groups: Iterable[Membership]) -> list[GroupRow]:
+def ordered(groups: Iterable[GroupInfo]) -> list[GroupRow]:
     """ "All groups" first, then groups by name, each `parent+child` under its parent."""
     by_name = {group.group_name: group for group in groups}
     rows = [ALL_GROUPS]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -12,9 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
 from ..api.errors import describe
-from ..api.library import Library
-from ..api.models.memberships import Membership
-from ..api.models.page import Page
+from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..render.when import relative
 from ..widgets.feed import PageFailed
@@ -24,7 +24,10 @@ from .navigation import ActivityOpened, GroupOpened
 from .paged import PagedScreen, title_bar
 
 if TYPE_CHECKING:
+    from ..api.library import Library
+    from ..api.models.page import Page
     from ..news import News
+    from ..store.summary import Summary
 
 
 class GroupsScreen(PagedScreen[GroupRow]):
@@ -38,21 +41,23 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def __init__(
         self,
-        library: Library,
+        library: Library | Callable[[], Library],
         news: News,
         banner: str = "",
         *,
         load: bool = True,
         account: str = "",
+        summary: Summary | None = None,
     ) -> None:
         super().__init__()
-        self.library = library
+        # The library, or how to get it once connected (after the first paint).
+        self._library = library
         self.news = news
+        self._summary = summary  # the list as shown last time: painted at once
         self._banner = banner
         self.account = account  # whose groups, where: "demo data", "ana@example.com at …"
         self._load = load
         self._mounted = self._started = False
-        self._refresh_after_saved = False  # the saved list is shown; the service's comes next
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,10 +72,19 @@ class GroupsScreen(PagedScreen[GroupRow]):
         )
         yield Footer()
 
+    @property
+    def library(self) -> Library:
+        """The lists to page through (asked for each time: the app connects on first use,
+        and puts the store in front once it is open)."""
+        return self._library() if callable(self._library) else self._library
+
     def on_mount(self) -> None:
         self.sub_title = "Groups"
         self._mounted = True
         self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
+        self._update_title()
+        if self._summary is not None:
+            self.paged_list.show(SavedGroups(self._summary), _rows_of)
         if self._load:
             self.load()
 
@@ -81,11 +95,11 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if not self._mounted or self._started:
             return
         self._started = True
-        saved = self.library.saved_groups()
-        self._refresh_after_saved = saved is not None
-        self.paged_list.show(saved or self.library.groups(), _rows_of)
+        # The list saved last time, painted already, stays until the service's takes its
+        # place (without one, a failure belongs in the list, where it says why).
+        self.paged_list.show(self.library.groups(), _rows_of, keep=self._summary is not None)
 
-    def next_unread_group(self, after: Membership | None) -> Membership | None:
+    def next_unread_group(self, after: GroupInfo | None) -> GroupInfo | None:
         """The first group after `after` (in list order, wrapping) with unread topics."""
         groups = self.groups
         start = next(
@@ -98,21 +112,21 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
         group = row.group
-        count = self.news.state.new_topics(str(group.group_id)) if group is not None else None
+        count = None
+        if group is not None:
+            group_id = str(group.group_id)
+            count = self.news.state.new_topics(group_id)
+            if count is None and self._summary is not None:
+                count = self._summary.news.get(group_id)  # as counted last time
         return render_group_row(row, width, selected, new_topics=count)
 
     @property
-    def groups(self) -> list[Membership]:
+    def groups(self) -> list[GroupInfo]:
         """The groups loaded so far (for the command palette)."""
         return [row.group for row in self.paged_list.rows if row.group is not None]
 
     def page_arrived(self, page: object) -> None:
         self._update_title()
-        if self._refresh_after_saved:
-            self._refresh_after_saved = False
-            if self._saved_at() is not None:  # the saved list shows: the service's comes next
-                self.paged_list.show(self.library.groups(), _rows_of, keep=True)
-                return
         if self._saved_at() is None and self.paged_list.ended:
             # After the paint: counting each group's news asks the service, and the list
             # comes first.
@@ -186,7 +200,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.post_message(GroupOpened(row.group))
 
 
-def _rows_of(page: Page[Membership] | None) -> list[GroupRow]:
+def _rows_of(page: Page[GroupInfo] | _SavedPage | None) -> list[GroupRow]:
     return [GroupRow(group) for group in page.data] if page is not None else []
 
 
@@ -197,3 +211,29 @@ def _arranged(rows: list[GroupRow]) -> list[GroupRow]:
 
 def _group_key(row: GroupRow) -> str | None:
     return row.group.group_name if row.group is not None else None
+
+
+@dataclass(frozen=True)
+class _SavedPage:
+    data: list[GroupInfo]
+    next_page_token: int = 0
+
+
+class SavedGroups:
+    """A page source of the group list saved last time: one page, at once."""
+
+    def __init__(self, summary: Summary) -> None:
+        self._summary = summary
+        self.ended = False
+        self.total_count: int | None = len(summary.groups)
+        self.end_note = ""
+        self.saved_at: float | None = summary.saved_at
+
+    async def next_page(self) -> _SavedPage | None:
+        if self.ended:
+            return None
+        self.ended = True
+        return _SavedPage(list(self._summary.groups))
+
+    def reset(self) -> None:
+        self.ended = False

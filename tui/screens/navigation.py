@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from ..api.models.memberships import Membership
+    from ..api.group_info import GroupInfo
     from .topic_rows import TopicRow
 
 
 class GroupOpened(Message):
     """The user asked for a group's topics (None: every group's)."""
 
-    def __init__(self, group: Membership | None) -> None:
+    def __init__(self, group: GroupInfo | None) -> None:
         super().__init__()
         self.group = group
 
@@ -24,7 +24,7 @@ class GroupOpened(Message):
 class ActivityOpened(Message):
     """The user asked for a group's activity log."""
 
-    def __init__(self, group: Membership) -> None:
+    def __init__(self, group: GroupInfo) -> None:
         super().__init__()
         self.group = group
 
@@ -40,7 +40,7 @@ class TopicOpened(Message):
 class NoUnreadLeft(Message):
     """`N` found nothing unread in this group's loaded topics: go on to the next group."""
 
-    def __init__(self, group: Membership | None) -> None:
+    def __init__(self, group: GroupInfo | None) -> None:
         super().__init__()
         self.group = group
 

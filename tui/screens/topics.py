@@ -11,8 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Input, Static
 
 from ..api.errors import LurkerError, describe
+from ..api.group_info import GroupInfo
 from ..api.library import Library
-from ..api.models.memberships import Membership
 from ..api.models.page import Page
 from ..api.models.topics import Topic
 from ..render.safety import clean
@@ -56,7 +56,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self,
         library: Library,
         news: News,
-        group: Membership | None,
+        group: GroupInfo | None,
         group_name: str = "",
         *,
         seek_unread: bool = False,

@@ -27,10 +27,6 @@ class StoredLibrary(Library):
     def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
         return SavedCursor(cursor, self.store, endpoint, _model(endpoint))
 
-    def saved_groups(self) -> PageSource[Page[Membership]] | None:
-        cursor = PageCursor(self.client.get_subs)
-        return SavedCursor(cursor, self.store, "getsubs", Page[Membership], live=False)
-
 
 def _model(endpoint: str) -> type[BaseModel]:
     """The model a saved page of `endpoint` is read back into."""

@@ -45,3 +45,13 @@ def user_key(*, email: str = "", user_id: str = "", api_key: str = "", profile: 
 def _safe(name: str) -> str:
     cleaned = re.sub(r"[^A-Za-z0-9@._+-]", "_", name)[:80].strip(".")
     return cleaned or "_"
+
+
+def account_store(
+    origin: str, *, demo: bool, email: str = "", api_key: str = "", profile: str = ""
+) -> Path:
+    """The store of the account a run reads, from its settings alone (known at once, before
+    any sign-in is restored): the demo's, or one per origin and user."""
+    if demo:
+        return store_path("http://localhost", "demo")
+    return store_path(origin, user_key(email=email, api_key=api_key, profile=profile))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..api.group_info import GroupInfo
 from ..api.library import Library
-from ..api.models.memberships import Membership
 from .readstate import ReadState
 
 MAX_PAGES = 3  # past 300 topics with something new, "300+" says enough
@@ -22,7 +22,7 @@ class GroupNews:
 
 
 async def count_new_topics(
-    library: Library, state: ReadState, group: Membership, *, max_pages: int = MAX_PAGES
+    library: Library, state: ReadState, group: GroupInfo, *, max_pages: int = MAX_PAGES
 ) -> GroupNews | None:
     """What is new in `group` (None when it was never seen: no baseline to count from)."""
     group_id = str(group.group_id)

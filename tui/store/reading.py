@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from .marks import GroupMark, Read, TopicMark
 from .readstate import ReadState
-from .store import GroupMark, Read, Store, StoreError, TopicMark
+from .store import Store, StoreError
 from .thread import StoreThread
 
 
@@ -19,10 +20,14 @@ class Reading:
     """
 
     def __init__(
-        self, store: StoreThread | None, problem: str = "", clock: Callable[[], float] = time.time
+        self,
+        store: StoreThread | None,
+        problem: str = "",
+        clock: Callable[[], float] = time.time,
+        state: ReadState | None = None,
     ) -> None:
         self.store = store
-        self.state = ReadState(clock)
+        self.state = state if state is not None else ReadState(clock)
         self.problem = problem  # the last thing that went wrong with the store, in words
         self._warned = False
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from .store import GroupMark, Read, TopicMark
+from .marks import GroupMark, Read, TopicMark
 
 FIRST_SIGHT = 86_400.0  # seconds of a group's past that count as new the first time it is seen
 

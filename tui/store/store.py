@@ -18,39 +18,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .database import MovedAside, connect, reason_of, replace_damaged
+from .marks import GroupMark, Read, TopicMark
 
 T = TypeVar("T")
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
-
-
-@dataclass(frozen=True, slots=True)
-class TopicMark:
-    """What the reader has read of one topic."""
-
-    read_count: int  # its messages read
-    unread: bool  # marked unread by hand
-    read_at: float  # when one of its messages was last read (epoch seconds)
-
-
-@dataclass(frozen=True, slots=True)
-class GroupMark:
-    """What the reader has seen of one group."""
-
-    name: str
-    baseline: float  # activity up to this moment counts as read
-    new_topics: int | None  # topics with something new, as last counted
-    counted_at: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class Read:
-    """A message that became read."""
-
-    message_id: str
-    topic_id: str
-    group_id: str
-    at: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,11 @@ class Perms(ApiModel):
     mod_page: Flag = False
     can_ask: Flag = False
 
+    @property
+    def any_permission(self) -> bool:
+        """Whether any permission is granted (none: the owner turned API access off)."""
+        return any(value for value in self.__dict__.values() if isinstance(value, bool))
+
 
 class MemberLabel(ApiModel):
     """A label a group puts on members, with its colour."""

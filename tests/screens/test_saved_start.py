@@ -1,0 +1,125 @@
+"""A start paints the group list saved by the run before, then the service's in its place
+with the cursor where the reader put it; offline, the saved list stays and says so."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import httpx
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.conftest import demo_config
+from tests.screens.harness import make_app, settle, until
+from tests.screens.test_snapshots import groups_loaded, rows_of
+from tui.app import LurkerApp
+from tui.config.settings import Settings
+from tui.demo import DemoService, demo_transport
+from tui.screens.groups import GroupsScreen
+from tui.store.summary import load_summary, summary_path
+
+
+class HeldGroupList(httpx.AsyncBaseTransport):
+    """The demo's transport, holding the group list's answer until `release` (or failing
+    it, with `fail`): the moment between the saved list and the service's, made to last."""
+
+    def __init__(self, demo: DemoService, *, fail: bool = False) -> None:
+        self.inner = demo_transport(demo)
+        self.released = asyncio.Event()
+        self.asked = 0
+        self.fail = fail
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/getsubs"):
+            self.asked += 1
+            if self.fail:
+                raise httpx.ConnectError("connection refused", request=request)
+            await self.released.wait()
+        return await self.inner.handle_async_request(request)
+
+
+async def meanwhile(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    """`until` for while the group list is held: its worker cannot finish, so this handles
+    messages without waiting for workers."""
+    for _ in range(1000):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never happened: {what}")
+
+
+def title(app: LurkerApp) -> str:
+    return str(app.screen_stack[0].query_one("#title", Static).render())
+
+
+def names(app: LurkerApp) -> list[str]:
+    screen = app.screen_stack[0]
+    assert isinstance(screen, GroupsScreen)
+    return [group.group_name for group in screen.groups]
+
+
+async def first_run() -> list[str]:
+    """A run that lists the groups and counts their news: it saves the list."""
+    app, _ = make_app()
+    path = summary_path(Settings(demo=True).store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await groups_loaded(pilot)
+        await until(pilot, path.exists, "the group list saved")
+        shown = names(app)
+    summary = load_summary(path)
+    assert summary is not None
+    assert [card.group_name for card in summary.groups] == shown
+    assert summary.news  # the demo's last day is new at first sight
+    return shown
+
+
+async def test_a_run_saves_its_group_list_with_the_counts_of_news() -> None:
+    assert "big-archive" in await first_run()
+
+
+async def test_the_next_start_shows_the_saved_list_then_the_services_cursor_kept() -> None:
+    saved = await first_run()
+    demo = DemoService(demo_config())
+    held = HeldGroupList(demo)
+    app, _ = make_app(demo, held)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await meanwhile(pilot, lambda: len(rows_of(pilot).rows) > 1, "the saved list")
+        await meanwhile(pilot, lambda: held.asked == 1, "the service asked")
+        await meanwhile(pilot, lambda: "saved" in title(app), "the title")
+        assert names(app) == saved
+        big = rows_of(pilot).cursor = names(app).index("big-archive") + 1  # ★ All groups is 0
+        line = rows_of(pilot).render_line(big - rows_of(pilot).scroll_offset.y).text
+        assert " new " in line  # the counts saved last time, before any is made
+
+        held.released.set()
+        await until(pilot, lambda: "saved" not in title(app), "the service's list")
+        await settle(pilot)
+        assert names(app) == saved
+        assert rows_of(pilot).cursor == big  # on the same group still
+
+
+async def test_offline_the_saved_list_stays_and_says_why() -> None:
+    saved = await first_run()
+    held = HeldGroupList(DemoService(demo_config()), fail=True)
+    app, _ = make_app(transport=held)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: held.asked >= 1, "the service asked")
+        await settle(pilot)
+        assert names(app) == saved
+        assert "saved" in title(app)
+        notes = [str(note.message) for note in app._notifications]
+        assert any(note.startswith("Showing the group list saved earlier") for note in notes)
+
+
+async def test_a_first_run_has_nothing_saved_to_show() -> None:
+    held = HeldGroupList(DemoService(demo_config()))
+    app, _ = make_app(transport=held)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await meanwhile(pilot, lambda: held.asked == 1, "the service asked")
+        await pilot.pause()
+        assert names(app) == []
+        assert not any(summary_path(Settings(demo=True).store).parent.glob("*.groups.json"))
+        held.released.set()
+        await groups_loaded(pilot)
+        assert "saved" not in title(app)

@@ -1,0 +1,111 @@
+"""The group list as last shown, in a small JSON file beside the store: what an instant
+start paints before the service (or even SQLite and pydantic) is needed.
+
+Written whole under a lock (`tui.files`) each time a fresh group list arrives; read once
+at start. A file that is missing or unreadable is no summary: the start waits for the
+service as it would without one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .. import files
+from ..api.group_info import GroupInfo
+
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PermsCard:
+    """The permissions the screens act on, as saved."""
+
+    archives_visible: bool
+    view_activity: bool
+    any_permission: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GroupCard:
+    """A group as the group list last showed it (a `GroupInfo`)."""
+
+    group_id: int | str
+    group_name: str
+    display_name: str
+    subs_count: int
+    most_recent_message: datetime | None
+    perms: PermsCard
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The saved group list: its groups, each one's count of topics with news, and when."""
+
+    groups: list[GroupCard]
+    news: dict[str, int]
+    saved_at: float
+
+
+def summary_path(store: Path) -> Path:
+    """The summary of the store at `store`."""
+    return store.with_name(store.name.removesuffix(".sqlite3") + ".groups.json")
+
+
+def load_summary(path: Path) -> Summary | None:
+    """The saved summary, or None when there is none or it cannot be read."""
+    try:
+        data = json.loads(files.read_text(path))
+        if data.get("version") != VERSION:
+            return None
+        groups = [_card(item) for item in data["groups"]]
+        news = {str(key): int(value) for key, value in data.get("news", {}).items()}
+        return Summary(groups, news, float(data["saved_at"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def save_summary(
+    path: Path, groups: list[GroupInfo], news: dict[str, int], saved_at: float
+) -> None:
+    """Keep the group list as shown now (atomically, under the file's lock)."""
+    text = json.dumps(
+        {
+            "version": VERSION,
+            "saved_at": saved_at,
+            "groups": [_item(group) for group in groups],
+            "news": news,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    files.update_text(path, lambda _old: text, private=True)
+
+
+def _item(group: GroupInfo) -> dict[str, Any]:
+    when = group.most_recent_message
+    perms = group.perms
+    return {
+        "id": group.group_id,
+        "name": group.group_name,
+        "title": group.display_name,
+        "members": group.subs_count,
+        "latest": when.isoformat() if when is not None else None,
+        "perms": [perms.archives_visible, perms.view_activity, perms.any_permission],
+    }
+
+
+def _card(item: dict[str, Any]) -> GroupCard:
+    latest = item.get("latest")
+    archives, activity, anything = (bool(flag) for flag in item["perms"])
+    return GroupCard(
+        item["id"] if isinstance(item["id"], int | str) else str(item["id"]),
+        str(item["name"]),
+        str(item["title"]),
+        int(item["members"]),
+        datetime.fromisoformat(latest) if isinstance(latest, str) else None,
+        PermsCard(archives, activity, anything),
+    )
