@@ -14,7 +14,8 @@ async def test_groups_saved_read_back_as_the_group_list_shows_them(
     library: Library, tmp_path: Path
 ) -> None:
     page = await library.groups().next_page()
-    assert page is not None and page.data
+    assert page is not None
+    assert page.data
     path = tmp_path / "demo.groups.json"
     save_summary(path, list(page.data), {str(page.data[0].group_id): 3}, 1_700_000_000.0)
     summary = load_summary(path)
@@ -39,7 +40,7 @@ async def test_the_file_is_the_owners_alone(library: Library, tmp_path: Path) ->
     path = tmp_path / "demo.groups.json"
     save_summary(path, list(page.data), {}, 0.0)
     assert os.stat(path).st_mode & 0o077 == 0
-    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == [path.name]
+    assert [name for name in os.listdir(tmp_path) if not name.startswith(".")] == [path.name]
 
 
 def test_beside_the_store() -> None:
