@@ -260,7 +260,7 @@ class LurkerApp(App[None]):
 
     @on(GroupOpened)
     def _open_group(self, event: GroupOpened) -> None:
-        self._push_topics(event.group)
+        self._push_topics(event.group, seek_unread=event.seek_unread)
 
     @on(ActivityOpened)
     def _open_activity(self, event: ActivityOpened) -> None:

@@ -13,7 +13,16 @@ from collections.abc import Callable
 
 from tests.bench.timing import Machine, Outcome, table
 
-SCENARIOS = ("startup", "paging", "biglists", "thread", "conversion", "endwalk")
+SCENARIOS = (
+    "startup",
+    "paging",
+    "biglists",
+    "thread",
+    "conversion",
+    "endwalk",
+    "reading",
+    "storesize",
+)
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
 FRAME_RATE = "1000"
@@ -41,6 +50,10 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import thread_open as module  # type: ignore[no-redef]
     elif name == "endwalk":
         from tests.bench import end_walk as module  # type: ignore[no-redef]
+    elif name == "reading":
+        from tests.bench import reading as module  # type: ignore[no-redef]
+    elif name == "storesize":
+        from tests.bench import store_size as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run

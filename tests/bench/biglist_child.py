@@ -16,7 +16,7 @@ from typing import Any
 from textual import events
 from textual.pilot import Pilot
 
-from tests.bench.apps import ACTIVITY_GROUP, BIG_ARCHIVE, SIZE, loopback_app
+from tests.bench.apps import ACTIVITY_GROUP, BIG_ARCHIVE, SIZE, demo_config, loopback_app
 from tests.bench.demo_server import API_KEY
 from tests.bench.driving import KeyProbe, PaintLog, press_timed, wait_for
 from tests.bench.timing import RUNS, median, peak_rss_mb, rss_mb
@@ -49,19 +49,46 @@ async def _open(pilot: Pilot[Any], kind: str) -> PagedList[Any]:
 
 
 def _note_pages(rows: PagedList[Any], checkpoints: list[int], rss: dict[str, float]) -> list:
-    """Time every `append_rows`, and note RSS as the row count passes each checkpoint."""
+    """Time every page the feed hands the list, and note RSS as the row count passes each
+    checkpoint."""
     pages: list[tuple[int, float, float]] = []
-    append = rows.append_rows
+    feed = rows.feed
+    take = feed._take  # the feed's hand-over to the list (bound when the list was made)
 
-    def timed_append(new: Any, *, ended: bool) -> None:
+    def timed_take(new: Any, replacing: bool) -> None:
         started = time.perf_counter()
-        append(new, ended=ended)
+        take(new, replacing)
         pages.append((len(rows.rows), started, time.perf_counter() - started))
         while checkpoints and len(rows.rows) >= checkpoints[0]:
             rss[str(checkpoints.pop(0))] = rss_mb()
 
-    rows.append_rows = timed_append  # type: ignore[method-assign]
+    feed._take = timed_take  # type: ignore[method-assign]
     return pages
+
+
+def _seed_read_state(topics: int) -> int:
+    """Every other topic of big-archive read, in the store the reader opens: the topic list
+    draws each row's marker from these. Returns how many were marked."""
+    from tui.config.settings import Settings
+    from tui.demo.groups import TOPIC_ID_STEP, build_groups
+    from tui.store.store import Store
+
+    spec = next(g for g in build_groups(demo_config()) if g.name == BIG_ARCHIVE)
+    now = time.time()
+    marks = [
+        (str(spec.number * TOPIC_ID_STEP + index + 1), str(spec.id), 1, now)
+        for index in range(0, topics, 2)
+    ]
+    store = Store(Settings(demo=True).store)
+    store._write(  # the bench's own look inside: one transaction rather than 50,000
+        lambda db: db.executemany(
+            "INSERT OR REPLACE INTO topic_marks (topic_id, group_id, read_count, unread, "
+            "read_at) VALUES (?, ?, ?, 0, ?)",
+            marks,
+        )
+    )
+    store.close()
+    return len(marks)
 
 
 async def _key_runs(pilot: Pilot[Any], rows: PagedList[Any], first: str) -> list[float]:
@@ -81,6 +108,7 @@ async def _key_runs(pilot: Pilot[Any], rows: PagedList[Any], first: str) -> list
 async def measure(kind: str, origin: str, total: int) -> dict[str, Any]:
     """Load the whole list and return what was measured."""
     group = BIG_ARCHIVE if kind == "topics" else None
+    marked = _seed_read_state(total) if kind == "topics" else 0
     app = loopback_app(origin, API_KEY, group=group)
     rss: dict[str, float] = {}
     async with app.run_test(size=SIZE) as pilot:
@@ -102,6 +130,8 @@ async def measure(kind: str, origin: str, total: int) -> dict[str, Any]:
             "peak_rss": peak_rss_mb(),
             "keys_start": keys_start,
             "keys_end": keys_end,
+            "marked": marked,
+            "marks_loaded": len(app.news.state.topics),
         }
 
 

@@ -73,7 +73,7 @@ def _page_figures(label: str, result: dict[str, Any]) -> list[Figure]:
         ),
         Figure(
             "3",
-            f"{label}: append_rows per page, last {WINDOW} vs first {WINDOW}",
+            f"{label}: rows taken per page, last {WINDOW} vs first {WINDOW}",
             "ms",
             appends[-WINDOW:],
             appends[:WINDOW],
@@ -146,6 +146,8 @@ def run(quick: bool) -> Outcome:
     figures: list[Figure] = []
     for kind, result in results.items():
         label = f"{rows:,} {'topics' if kind == 'topics' else 'activity entries'}"
+        if result.get("marked"):
+            label += f" ({result['marked']:,} marked read)"
         figures += _page_figures(label, result)
     for kind, result in results.items():
         label = f"{rows:,} {'topics' if kind == 'topics' else 'activity entries'}"
@@ -166,4 +168,5 @@ def _summary(kind: str, result: dict[str, Any]) -> str:
     return (
         f"[3] {kind}: {result['rows']:,} rows in {len(result['pages']):,} pages, "
         f"{result['load_seconds']:.1f} s; RSS {rss}; peak {result['peak_rss']:.0f} MiB"
+        + (f"; {result['marks_loaded']:,} topic marks in memory" if result.get("marked") else "")
     )

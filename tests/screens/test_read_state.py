@@ -185,3 +185,41 @@ async def test_what_was_read_is_still_read_after_a_restart() -> None:
         await until(pilot, lambda: again.news.state.loaded, "read state loaded")
         assert not status(pilot, FIRST_NEW).fresh
         assert status(pilot, FIRST_NEW + 1).new
+
+
+async def test_n_on_the_group_list_opens_the_next_group_with_news_at_its_first() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "groups")
+        state = app.news.state
+        await until(pilot, lambda: state.new_topics("41104") is not None, "counted")
+        await settle(pilot)
+        groups = rows_of(pilot)
+        names = [row.group.group_name if row.group else "" for row in groups.rows]
+        with_news = [
+            n
+            for n, row in zip(names, groups.rows, strict=True)
+            if row.group and state.new_topics(str(row.group.group_id))
+        ]
+        assert with_news[:2] == ["big-archive", "lurker-dev"]
+        groups.cursor = names.index("big-archive") + 1  # below it: the next one is lurker-dev
+        await keys(pilot, "N")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, TopicsScreen) and app.screen.group_name == "lurker-dev",
+            "lurker-dev's topics",
+        )
+        await settle(pilot)
+        assert status(pilot, rows_of(pilot).cursor).fresh  # on its first unread topic
+        assert not any(status(pilot, i).fresh for i in range(rows_of(pilot).cursor))
+        await keys(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "groups")
+        app.news.catch_up("41104", "big-archive", [])
+        app.news.catch_up(
+            str(rows_of(pilot).rows[names.index("lurker-dev")].group.group_id), "lurker-dev", []
+        )
+        await settle(pilot)
+        await keys(pilot, "N")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupsScreen)
+        assert any("Nothing unread is left" in str(n.message) for n in app._notifications)

@@ -35,6 +35,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "activity", "Activity", id="activity", tooltip="The group's activity log"),
+        Binding(
+            "N", "next_unread", "Next unread", id="next_unread", tooltip="The next unread group"
+        ),
         Binding("r", "reload", "Reload", id="reload", tooltip="Load the groups again"),
         Binding("q", "app.quit", "Quit", id="leave", tooltip="Quit Lurker"),
     ]
@@ -106,9 +109,35 @@ class GroupsScreen(PagedScreen[GroupRow]):
             (i + 1 for i, g in enumerate(groups) if after and g.group_id == after.group_id), 0
         )
         for group in groups[start:] + groups[:start]:
-            if group.perms.archives_visible and self.news.state.new_topics(str(group.group_id)):
+            if self._has_unread(group):
                 return group
         return None
+
+    def _has_unread(self, group: GroupInfo) -> bool:
+        if not group.perms.archives_visible:
+            return False
+        group_id = str(group.group_id)
+        count = self.news.state.new_topics(group_id)
+        if count is None and self._summary is not None:
+            count = self._summary.news.get(group_id)  # as counted last time
+        return bool(count)
+
+    def action_next_unread(self) -> None:
+        """Open the highlighted group, or the next one, with unread topics at its first."""
+        row = self.paged_list.highlighted_row
+        here = row.group if row is not None else None
+        found = here if here is not None and self._has_unread(here) else None
+        found = found or self.next_unread_group(after=here)
+        if found is None:
+            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
+            return
+        index = next(
+            i
+            for i, r in enumerate(self.paged_list.rows)
+            if r.group is not None and r.group is found
+        )
+        self.paged_list.cursor = index
+        self.post_message(GroupOpened(found, seek_unread=True))
 
     def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
         group = row.group

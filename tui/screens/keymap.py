@@ -63,7 +63,7 @@ _LEAVING = {"back": "escape,backspace", "leave": "q"}
 # The ids in effect together on each screen, with their default keys: two ids of one
 # screen may not share a key. tests/screens/test_keymap.py reads these off the bindings.
 SCREENS: dict[str, dict[str, str]] = {
-    "group list": {**_APP, **_LIST, "activity": "a", "leave": "q"},
+    "group list": {**_APP, **_LIST, "activity": "a", "leave": "q", "next_unread": "N"},
     "topic list": {
         **_APP,
         **_LIST,

@@ -14,11 +14,13 @@ if TYPE_CHECKING:
 
 
 class GroupOpened(Message):
-    """The user asked for a group's topics (None: every group's)."""
+    """The user asked for a group's topics (None: every group's); with `seek_unread`, the
+    cursor goes to its first unread topic."""
 
-    def __init__(self, group: GroupInfo | None) -> None:
+    def __init__(self, group: GroupInfo | None, *, seek_unread: bool = False) -> None:
         super().__init__()
         self.group = group
+        self.seek_unread = seek_unread
 
 
 class ActivityOpened(Message):
