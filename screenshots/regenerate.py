@@ -45,6 +45,7 @@ def pin_the_world(state_dir: Path) -> None:
     os.environ["LURKER_STATE"] = str(state_dir / "state.json")
     os.environ["LURKER_CONFIG"] = str(state_dir / "config.toml")
     os.environ["LURKER_SECRETS"] = str(state_dir / "secrets.json")
+    os.environ["LURKER_DATA"] = str(state_dir / "data")
     when.clock = lambda: DEMO_NOW
 
 

@@ -157,8 +157,8 @@ class LurkerApp(App[None]):
         # to arrive, or fail, settles. Without a saved list (a first run) the store opens
         # after the service's list is painted: there is nothing in it to show before.
         self._started = True
-        if self._painted_at_once:
-            self.news.start()
+        if self._painted_at_once or self.settings.group or self.settings.topic:
+            self.news.start()  # (a start in a group or thread keeps its first page too)
         try:
             must_sign_in = self._must_sign_in()
         except Exception as error:  # a CA bundle that cannot be read, say: said on exit

@@ -57,3 +57,22 @@ def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
     assert main(["cache", "clear", "--all", "--demo"]) == 0
     assert main(["cache", "--demo"]) == 0
     assert "0 groups seen" in capsys.readouterr().out
+
+
+def test_clear_forgets_the_group_list_saved_for_the_instant_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tui.config.settings import Settings
+    from tui.store.summary import save_summary, summary_path
+
+    assert main(["cache", "--demo"]) == 0
+    assert "Group list for the instant start: none saved" in capsys.readouterr().out
+    path = summary_path(Settings(demo=True).store)
+    save_summary(path, [], {}, 1_699_964_000.0)  # midday UTC: the 14th in most zones
+    assert main(["cache", "--demo"]) == 0
+    assert "0 groups, saved 2023-11-14 " in capsys.readouterr().out
+    assert main(["cache", "clear", "--demo"]) == 0
+    assert "the saved group list" in capsys.readouterr().out
+    assert not path.exists()
+    assert main(["cache", "--demo"]) == 0
+    assert "none saved" in capsys.readouterr().out

@@ -24,6 +24,7 @@ from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
+from tui.store.summary import summary_path
 from tui.widgets.paged_list import PagedList
 
 Journey = Callable[[Pilot[None], DemoService], Awaitable[None]]
@@ -119,6 +120,10 @@ async def open_activity(pilot: Pilot[None]) -> None:
 
 async def groups(pilot: Pilot[None], demo: DemoService) -> None:
     await groups_loaded(pilot)
+    # Each group's news counted (after the list's paint, a group at a time), then the
+    # summary of them saved: the last thing a start does.
+    store = summary_path(pilot.app.settings.store)  # type: ignore[attr-defined]
+    await until(pilot, store.exists, "the counts of news")
     await quiet(pilot)
 
 
@@ -261,7 +266,9 @@ def test_group_list(snap_compare: Any, size: tuple[int, int]) -> None:
     the title bar "Groups · 7 · demo data" with "1/7" at
     the right; "★ All groups" highlighted first, then seven groups, "Parent Project — Child
     group" indented under "Parent Project" with "└"; member counts, last activity ("1 h
-    ago"…), and "read", "read · log" or "no access" per group; the key bar at the bottom.
+    ago"…), and "read", "read · log" or "no access" per group; "3 new" before Linux Audio
+    Users and "1 new" before Lurker Developers (topics active in the last day, new at a
+    group's first sight); the key bar at the bottom.
     """
     assert snapshot(snap_compare, "groups", size)
 

@@ -7,11 +7,13 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from ..config.errors import SettingsError
 from ..config.settings import Settings, add_account_options, from_args
 from ..render.safety import clean
 from ..store.store import Contents, Store, StoreError
+from ..store.summary import forget_summary, load_summary, summary_path
 from .say import say
 
 
@@ -41,6 +43,8 @@ def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
         if args.action == "clear":
             before = store.contents()
             store.clear(everything=args.all)
+            # The group list kept for the instant start is service data too.
+            forget_summary(summary_path(settings.store))
             say(_cleared(before, everything=args.all), sys.stdout)
         else:
             say(_described(store.contents(), settings), sys.stdout)
@@ -65,20 +69,31 @@ def _described(contents: Contents, settings: Settings) -> str:
             f"{_size(contents.page_bytes)} of the {_size(contents.limit)} limit (cache_size)",
             f"Read state: {contents.messages_read:,} messages read in "
             f"{contents.topics_marked:,} topics; {contents.groups:,} groups seen",
+            f"Group list for the instant start: {_summary_note(settings)}",
             "`lurker cache clear` forgets the saved pages; --all the read state too.",
         ]
     )
+
+
+def _summary_note(settings: Settings) -> str:
+    path = summary_path(settings.store)
+    summary = load_summary(path)
+    if summary is None:
+        return "none saved"
+    when = datetime.fromtimestamp(summary.saved_at, UTC).astimezone().strftime("%Y-%m-%d %H:%M")
+    return f"{len(summary.groups):,} groups, saved {when} ({path.name})"
 
 
 def _cleared(before: Contents, *, everything: bool) -> str:
     pages = sum(before.pages.values())
     if everything:
         return (
-            f"Forgot {pages:,} saved pages and the read state "
+            f"Forgot {pages:,} saved pages, the saved group list and the read state "
             f"({before.messages_read:,} messages read) in {before.path}."
         )
     return (
-        f"Forgot {pages:,} saved pages in {before.path}; the read state is kept (--all forgets it)."
+        f"Forgot {pages:,} saved pages and the saved group list in {before.path}; "
+        "the read state is kept (--all forgets it)."
     )
 
 

@@ -109,3 +109,11 @@ def _card(item: dict[str, Any]) -> GroupCard:
         datetime.fromisoformat(latest) if isinstance(latest, str) else None,
         PermsCard(archives, activity, anything),
     )
+
+
+def forget_summary(path: Path) -> bool:
+    """Remove the saved group list (under the file's lock); whether there was one."""
+    if not path.exists():
+        return False
+    files.update_text(path, lambda _old: None, private=True)
+    return True
