@@ -25,6 +25,7 @@ CASES = Path(__file__).parent / "quotes"
 WIDTH = 80
 _WORD = re.compile(r"\w+")
 _LINK_ROW = re.compile(r"^\s*\[\d+\] \S")
+_REF = re.compile(r"\[\d+\]")  # a link's number after its words
 _FOLD = "▸ "
 
 
@@ -85,6 +86,7 @@ def screen(document: Document, *, folded: bool) -> tuple[str, str]:
         plain = line.plain
         if _LINK_ROW.match(plain):
             continue
+        plain = _REF.sub("", plain)
         (labels if plain.startswith(_FOLD) else text).append(plain)
     return "\n".join(text), "\n".join(labels)
 

@@ -1,0 +1,141 @@
+"""Attribution lines sure enough to start a quote that nothing else marks.
+
+Many clients (Outlook mobile, Zoho, Mail.ru, Yandex, most webmail) put "On …, Ana wrote:"
+above the quoted message and then quote it without ``>`` marks: everything after such a
+line is the quote. That costs the reply its words if a sentence of the reply is taken
+for one ("I wrote 3 tests on 12.01.2016:"), so a line counts only in a shape clients
+write, with the words of ``languages``:
+
+- an opener, a date, then the verb, the author last or just after it:
+  "On <date>, Ana wrote:", "Am <date> schrieb Ana <ana@example.com>:", "W dniu <date> … napisał:";
+- a date first, then the verb: "tir. 5. jan. 2016 kl. 23.39 skrev Ana <a@b.dk>:",
+  "2016/01/05 23:39、Ana <a@b.jp>のメッセージ:";
+- an address, then the verb: "Ana <ana@example.com> 于2016年1月5日 下午11:39写道:" (the
+  colon full-width in Chinese), "Ana <ana@example.com> kirjoitti 5.1.2016 kello 23.39:";
+- no verb: a date, a time, and the address last: "05.01.2016, 23:39, "Ana" <a@b.ru>:"
+  (Yandex, Mail.ru, Gmail in Russian and Japanese);
+- Horde's "Quoting Ana <ana@example.com>:";
+- any of these between dashes and without the colon (Zoho's "---- On … wrote ----").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .headers import phrases
+from .languages import LANGUAGES
+
+__all__ = ["is_attribution", "opens_attribution", "sentence_before_attribution"]
+
+_MAX_LENGTH = 300
+_DATE_FIRST = 12  # "tir. 5. jan.": a weekday, then the date's first digit
+_REF = re.compile(r"\[\d+\]")
+_DASHES = re.compile(r"^\s*[-=]{2,}\s*(.*?)\s*[-=]{2,}\s*$")
+_COLON = re.compile(r"\s*[:\uff1a]\s*$")
+_WHEN = re.compile(
+    r"(?:19|20)\d\d|\d{1,2}[:.h]\d\d|\d{1,4}[./-]\d{1,2}|\d\s*[年月日월일]", re.IGNORECASE
+)
+_TIME = re.compile(r"\d{1,2}[:.]\d\d")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_ADDRESS_LAST = re.compile(r"@[\w-]+(?:\.[\w-]+)+[\s\"')>\]]*$")
+
+
+def _words_pattern(words: list[str]) -> str:
+    """Word-bounded where a word has letters at its edge (not in CJK scripts, with none)."""
+    bounded = [word for word in words if not _cjk(word)]
+    unbounded = [word for word in words if _cjk(word)]
+    parts = []
+    if bounded:
+        parts.append(r"(?<!\w)(?:" + phrases(bounded) + r")(?!\w)")
+    if unbounded:
+        parts.append("(?:" + phrases(unbounded) + ")")
+    return "|".join(parts)
+
+
+def _cjk(word: str) -> bool:
+    return any("\u2e80" <= char <= "\ud7af" for char in word)
+
+
+_VERB = re.compile(_words_pattern([word for row in LANGUAGES for word in row.wrote]), re.IGNORECASE)
+_OPENER = re.compile(
+    r"\s*(?:" + _words_pattern([word for row in LANGUAGES for word in row.openers]) + ")",
+    re.IGNORECASE,
+)
+_QUOTING = re.compile(
+    r"\s*(?:" + phrases(word for row in LANGUAGES for word in row.quoting) + r")\s", re.IGNORECASE
+)
+# A sentence of the reply, then an opener: "Sounds good. On Wed, Apr 4, 2012 …, bob wrote:".
+_SENTENCE_END = re.compile(
+    r"[.!?…)]\s+(?=(?:" + phrases(word for row in LANGUAGES for word in row.openers) + r")\s)"
+)
+
+
+def _author_after(rest: str) -> bool:
+    """What may follow the verb: nothing, an author (name, address), or a short date."""
+    rest = rest.strip(" ,")
+    if not rest or _ADDRESS.search(rest):
+        return True
+    if not any(char.isdigit() for char in rest):
+        return len(rest) <= 40 and len(rest.split()) <= 5
+    return len(rest) <= 40 and _WHEN.search(rest) is not None and len(rest.split()) <= 8
+
+
+def _shaped(text: str) -> bool:
+    """Whether text without its colon has the shape of one of the attributions above."""
+    if _QUOTING.match(text):
+        return _ADDRESS.search(text) is not None
+    verbs = list(_VERB.finditer(text))
+    if not verbs:
+        return (
+            _ADDRESS_LAST.search(text) is not None
+            and _TIME.search(text) is not None
+            and _WHEN.search(text) is not None
+        )
+    verb = verbs[-1]
+    before, after = text[: verb.start()], text[verb.end() :]
+    if not _author_after(after):
+        return False
+    if _ADDRESS.search(before):
+        return True
+    when = _WHEN.search(before)
+    if when is None:
+        return False
+    return _OPENER.match(text) is not None or _date_first(text)
+
+
+def _date_first(text: str) -> bool:
+    """Whether a date opens the text ("tir. 5. jan. 2016", "2016/01/05", "вт, 5 янв.")."""
+    first_digit = next((i for i, char in enumerate(text) if char.isdigit()), len(text))
+    return first_digit <= _DATE_FIRST and _WHEN.search(text, 0, 40) is not None
+
+
+def opens_attribution(line: str) -> bool:
+    """Whether a line may be the first of an attribution wrapped over several lines."""
+    text = line.strip().lstrip(">-").strip()
+    return bool(_OPENER.match(text) or _QUOTING.match(text)) or _date_first(text)
+
+
+def is_attribution(line: str) -> bool:
+    """Whether a line (or lines joined) is an attribution in a shape clients write."""
+    if len(line) > _MAX_LENGTH:
+        return False
+    text = _REF.sub("", line).strip().lstrip(">").strip()
+    dashed = _DASHES.match(text)
+    if dashed is not None:
+        text = dashed.group(1)
+    else:
+        colon = _COLON.search(text)
+        if colon is None:
+            return False
+        text = text[: colon.start()]
+    return bool(text) and _shaped(text.strip("* "))
+
+
+def sentence_before_attribution(line: str) -> int:
+    """Where an attribution starts after a sentence of the reply on the same line, or 0."""
+    if len(line) > _MAX_LENGTH * 2 or not _COLON.search(line):
+        return 0
+    for match in _SENTENCE_END.finditer(line):
+        if is_attribution(line[match.end() :]):
+            return match.end()
+    return 0

@@ -1,0 +1,104 @@
+"""Attributions over lines: split off the reply text before them, joined where wrapped.
+
+Gmail's plain text wraps a long attribution ("On Thu, Jun 26, 2014 at 2:14 PM, Alexander
+L <" / "abc@example.com> wrote:"), and some clients put it on the reply's last line
+("Sounds good. On Wed, Apr 4, 2012 …, bob wrote:"). ``split_reply_text`` gives such an
+attribution a line of its own; ``attribution_heads`` finds each attribution with the
+lines it was wrapped over, and says whether it is sure enough (``attribution``) to start a
+quote that has no other mark.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.text import Text
+
+from ..document import Line
+from .attribution import is_attribution, opens_attribution, sentence_before_attribution
+from .headers import ATTRIBUTION
+from .lines import RawLine
+
+__all__ = ["Head", "attribution_heads", "split_reply_text"]
+
+_WRAPPED_LINES = 2  # lines above the one ending in "wrote:" that may belong to it
+_PROSE_END = ".!?:;"
+_TEXT_KINDS = ("text", "verbatim")
+
+
+class Head(NamedTuple):
+    """An attribution: its first and last line, and whether it alone can start a quote."""
+
+    first: int
+    last: int
+    sure: bool
+
+
+def _words(text: Text) -> str:
+    return " ".join(text.plain.split())
+
+
+def split_reply_text(lines: list[RawLine]) -> list[RawLine]:
+    """Lines where reply text and an attribution share one become two lines."""
+    out: list[RawLine] = []
+    for raw in lines:
+        line = raw.line
+        if raw.control or line.kind not in _TEXT_KINDS or not raw.plain.endswith((":", "\uff1a")):
+            out.append(raw)
+            continue
+        at = sentence_before_attribution(line.text.plain)
+        if not at:
+            out.append(raw)
+            continue
+        before, after = line.text[:at], line.text[at:]
+        before.rstrip()
+        kept = Line(line.kind, before, line.indent, line.hang)
+        out.append(RawLine(raw.depth, kept, _words(before)))
+        out.append(RawLine(raw.depth, Line(line.kind, after, line.indent), _words(after)))
+    return out
+
+
+def _continues(lines: list[RawLine], above: int, below: int) -> bool:
+    """Whether line ``above`` may be the start of an attribution wrapped onto ``below``."""
+    upper, lower = lines[above], lines[below]
+    return (
+        not upper.control
+        and upper.line.kind in _TEXT_KINDS
+        and upper.depth == lower.depth
+        and bool(upper.plain)
+        and upper.plain[-1] not in _PROSE_END
+    )
+
+
+def _head(lines: list[RawLine], last: int) -> Head | None:
+    """The attribution ending at line ``last``, if there is one."""
+    plain = lines[last].plain
+    whole = is_attribution(plain)
+    if not (whole and opens_attribution(plain)):
+        # A tail ("…> wrote:"): look for the start of the attribution above it.
+        joined = plain
+        for above in range(last - 1, max(-1, last - 1 - _WRAPPED_LINES), -1):
+            if not _continues(lines, above, above + 1):
+                break
+            joined = f"{lines[above].plain} {joined}"
+            if opens_attribution(lines[above].plain) and is_attribution(joined):
+                return Head(above, last, True)
+    if whole:
+        return Head(last, last, True)
+    return Head(last, last, False) if ATTRIBUTION.fullmatch(plain) else None
+
+
+def attribution_heads(lines: list[RawLine]) -> dict[int, Head]:
+    """Every attribution by its first line (a line ending in a colon, with those above it)."""
+    heads: dict[int, Head] = {}
+    for index, raw in enumerate(lines):
+        if raw.control or raw.line.kind not in _TEXT_KINDS or not raw.plain:
+            continue
+        if raw.plain[-1] not in ":\uff1a-":  # an attribution ends in a colon, Zoho's in dashes
+            continue
+        head = _head(lines, index)
+        if head is not None:
+            for covered in range(head.first, head.last + 1):
+                heads.pop(covered, None)
+            heads[head.first] = head
+    return heads
