@@ -25,7 +25,12 @@ import re
 from .headers import phrases
 from .languages import LANGUAGES
 
-__all__ = ["is_attribution", "opens_attribution", "sentence_before_attribution"]
+__all__ = [
+    "dated_address",
+    "is_attribution",
+    "opens_attribution",
+    "reply_before_attribution",
+]
 
 _MAX_LENGTH = 300
 _DATE_FIRST = 12  # "tir. 5. jan.": a weekday, then the date's first digit
@@ -37,6 +42,7 @@ _WHEN = re.compile(
 )
 _TIME = re.compile(r"\d{1,2}[:.]\d\d")
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_DAY_COMMA = re.compile(r"\d,")
 _ADDRESS_LAST = re.compile(r"@[\w-]+(?:\.[\w-]+)+[\s\"')>\]]*$")
 
 
@@ -64,9 +70,12 @@ _OPENER = re.compile(
 _QUOTING = re.compile(
     r"\s*(?:" + phrases(word for row in LANGUAGES for word in row.quoting) + r")\s", re.IGNORECASE
 )
-# A sentence of the reply, then an opener: "Sounds good. On Wed, Apr 4, 2012 …, bob wrote:".
-_SENTENCE_END = re.compile(
-    r"[.!?…)]\s+(?=(?:" + phrases(word for row in LANGUAGES for word in row.openers) + r")\s)"
+# Reply text, then an opener as written (capitalised): "Sounds good. On Wed, Apr 4, 2012 …,
+# bob wrote:", "reply--- On …".
+_OPENER_INSIDE = re.compile(
+    r"(?<=[^\s-])(?:\s+|-{2,}\s*)(?=(?:"
+    + phrases(word for row in LANGUAGES for word in row.openers)
+    + r")\s)"
 )
 
 
@@ -97,10 +106,9 @@ def _shaped(text: str) -> bool:
         return False
     if _ADDRESS.search(before):
         return True
-    when = _WHEN.search(before)
-    if when is None:
-        return False
-    return _OPENER.match(text) is not None or _date_first(text)
+    if _OPENER.match(text):  # "On Nov 30, smb wrote:" has no year or time, but a date
+        return _WHEN.search(before) is not None or _DAY_COMMA.search(before) is not None
+    return _WHEN.search(before) is not None and _date_first(text)
 
 
 def _date_first(text: str) -> bool:
@@ -127,15 +135,25 @@ def is_attribution(line: str) -> bool:
         colon = _COLON.search(text)
         if colon is None:
             return False
-        text = text[: colon.start()]
+        text = text[: colon.start()].lstrip("-=* ")
     return bool(text) and _shaped(text.strip("* "))
 
 
-def sentence_before_attribution(line: str) -> int:
-    """Where an attribution starts after a sentence of the reply on the same line, or 0."""
+def dated_address(line: str) -> bool:
+    """Gmail's oldest attribution, a date and an address and no colon: "2011/4/7 Ana <a@b.c>"."""
+    text = line.strip()
+    if len(text) > _MAX_LENGTH // 2:
+        return False
+    return _date_first(text) and _ADDRESS_LAST.search(text) is not None
+
+
+def reply_before_attribution(line: str) -> tuple[int, int] | None:
+    """Where the reply text ends and an attribution starts, when they share a line."""
     if len(line) > _MAX_LENGTH * 2 or not _COLON.search(line):
-        return 0
-    for match in _SENTENCE_END.finditer(line):
-        if is_attribution(line[match.end() :]):
-            return match.end()
-    return 0
+        return None
+    for match in _OPENER_INSIDE.finditer(line):
+        if any(char.isalnum() for char in line[: match.start()]) and is_attribution(
+            line[match.end() :]
+        ):
+            return match.start(), match.end()
+    return None

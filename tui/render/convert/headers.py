@@ -59,7 +59,7 @@ _LABELS = phrases(_FIELD_OF)
 # "From:", "*From:*" (bold, as plain text writes it), "Envoyé le :", "发件人" and a
 # full-width colon
 _LABEL = re.compile(r"\s*[*_]{0,2}\s*(" + _LABELS + r")\s*[*_]{0,2}\s*[:\uff1a]", re.IGNORECASE)
-_ANY_LABEL = re.compile(r"(?:^|\s)[*_]{0,2}(" + _LABELS + r")[*_]{0,2}\s*[:\uff1a]", re.IGNORECASE)
+_ANY_LABEL = re.compile(r"[*_]{0,2}(" + _LABELS + r")[*_]{0,2}\s*[:\uff1a]", re.IGNORECASE)
 
 # A phrase between runs of dashes (or "=" or "_"), the whole line, maybe in *bold*.
 _DASHED = r"\s*[*_]{{0,2}}\s*[-=_]{{2,}}\s*(?:{})\s*[-=_]{{2,}}\s*[*_]{{0,2}}\s*"
@@ -105,7 +105,7 @@ def header_fields(line: str) -> set[HeaderField]:
     """
     if header_field(line) is None:
         return set()
-    matches = list(_ANY_LABEL.finditer(line))
+    matches = [match for match in _ANY_LABEL.finditer(line) if _starts_label(line, match)]
     found: set[HeaderField] = set()
     for match, following in zip(matches, [*matches[1:], None], strict=True):
         value = line[match.end() : following.start() if following else len(line)]
@@ -113,6 +113,15 @@ def header_fields(line: str) -> set[HeaderField]:
         if field is not None and value.strip():
             found.add(field)
     return found
+
+
+def _starts_label(line: str, match: re.Match[str]) -> bool:
+    """A label starts a word, or follows one glued on as a capital ("a@b.comDate:")."""
+    at = match.start()
+    if at == 0 or not line[at - 1].isalnum():
+        return True
+    before, label = line[at - 1], match.group(1)
+    return (before.islower() or before.isdigit()) and label[0].isupper() and label[1:2].islower()
 
 
 def is_original_message(line: str) -> bool:

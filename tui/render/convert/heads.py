@@ -15,8 +15,13 @@ from typing import NamedTuple
 from rich.text import Text
 
 from ..document import Line
-from .attribution import is_attribution, opens_attribution, sentence_before_attribution
-from .headers import ATTRIBUTION
+from .attribution import (
+    dated_address,
+    is_attribution,
+    opens_attribution,
+    reply_before_attribution,
+)
+from .headers import ATTRIBUTION, is_forward, is_original_message
 from .lines import RawLine
 
 __all__ = ["Head", "attribution_heads", "split_reply_text"]
@@ -46,12 +51,11 @@ def split_reply_text(lines: list[RawLine]) -> list[RawLine]:
         if raw.control or line.kind not in _TEXT_KINDS or not raw.plain.endswith((":", "\uff1a")):
             out.append(raw)
             continue
-        at = sentence_before_attribution(line.text.plain)
-        if not at:
+        cut = reply_before_attribution(line.text.plain)
+        if cut is None:
             out.append(raw)
             continue
-        before, after = line.text[:at], line.text[at:]
-        before.rstrip()
+        before, after = line.text[: cut[0]], line.text[cut[1] :]
         kept = Line(line.kind, before, line.indent, line.hang)
         out.append(RawLine(raw.depth, kept, _words(before)))
         out.append(RawLine(raw.depth, Line(line.kind, after, line.indent), _words(after)))
@@ -89,12 +93,22 @@ def _head(lines: list[RawLine], last: int) -> Head | None:
 
 
 def attribution_heads(lines: list[RawLine]) -> dict[int, Head]:
-    """Every attribution by its first line (a line ending in a colon, with those above it)."""
+    """Every line that heads a quote, by its first line.
+
+    Attributions (a line ending in a colon, with those above it it was wrapped from), and
+    the separator and forward lines ("-----Original Message-----") that do the same job.
+    """
     heads: dict[int, Head] = {}
     for index, raw in enumerate(lines):
-        if raw.control or raw.line.kind not in _TEXT_KINDS or not raw.plain:
+        plain = raw.plain
+        if raw.control or raw.line.kind not in _TEXT_KINDS or not plain:
             continue
-        if raw.plain[-1] not in ":\uff1a-":  # an attribution ends in a colon, Zoho's in dashes
+        if is_original_message(plain) or is_forward(plain):
+            heads[index] = Head(index, index, True)
+            continue
+        if plain[-1] not in ":\uff1a-*":  # an attribution ends in a colon, Zoho's in dashes
+            if dated_address(plain):  # above a ">" quote: "2011/4/7 Ana <a@b.c>"
+                heads[index] = Head(index, index, False)
             continue
         head = _head(lines, index)
         if head is not None:

@@ -43,7 +43,7 @@ class Language(NamedTuple):
 
 L = Language
 LANGUAGES: tuple[Language, ...] = (
-    L("en", wrote=("wrote", "writes"), openers=("On", "At"), quoting=("Quoting",),
+    L("en", wrote=("wrote", "writes", "sent"), openers=("On", "At"), quoting=("Quoting",),
       sender=("From",), sent=("Sent", "Date"), to=("To",), subject=("Subject",),
       other=("Cc", "Bcc", "Reply-To", "Importance", "Attachments", "Organization"),
       original=("Original Message", "Reply Message"),

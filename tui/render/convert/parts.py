@@ -6,7 +6,7 @@ import re
 
 from ..document import Line, Part, PartKind
 from ..draw.layout import natural_text
-from .attribution import is_attribution, opens_attribution
+from .attribution import dated_address, is_attribution, opens_attribution
 from .headers import ATTRIBUTION, forward_subject, header_field, is_forward
 from .quotelines import Resolved
 
@@ -51,7 +51,9 @@ def _label(lines: list[Line]) -> str:
             joined = f"{joined}{glue}{words}" if joined else words
             if ATTRIBUTION.fullmatch(joined):
                 return joined
-        if ATTRIBUTION.fullmatch(words) or header_field(words) == "from":
+        if header_field(words) == "from":
+            return words.replace("*", "")  # "*From:* Ana", the bold of a plain-text part
+        if ATTRIBUTION.fullmatch(words) or dated_address(words):
             return words
         if words.startswith("--") and is_attribution(words):  # Zoho's "---- On … wrote ----"
             return words.strip("-= ")
@@ -66,7 +68,7 @@ def _forward(lines: list[Line], before: list[Line]) -> bool:
     whose subject starts "FW:" (in the sender's language: "WG:", "TR:", "RV:" …).
     """
     last = _first_words(before[::-1], 1)
-    if any(is_forward(words) for words in [*last, *_first_words(lines, 3)]):
+    if any(is_forward(words) for words in [*last, *_first_words(lines, 1)]):
         return True
     return any(forward_subject(words) for words in _first_words(lines, _HEADER_LINES))
 

@@ -23,7 +23,7 @@ import re
 from typing import NamedTuple
 
 from ..document import Line
-from .headers import header_field, header_fields, is_forward, is_original_message
+from .headers import header_field, header_fields
 from .heads import Head, attribution_heads, split_reply_text
 from .lines import RawLine
 
@@ -34,6 +34,8 @@ _HEADER_WINDOW = 9
 _GRACE = 3
 _SIGNATURE_MAX_LINES = 15
 _UNDERSCORES = re.compile(r"_{10,}")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_TIME = re.compile(r"\d{1,2}:\d\d")
 _GROUPS_IO = "_._,_._,_"
 
 
@@ -57,8 +59,13 @@ def _content(lines: list[RawLine], start: int, limit: int, *, controls: bool = T
 
 
 def _header_block(lines: list[RawLine], start: int) -> bool:
-    """Whether a header block starts here: "From:" and a date, or "To:" and "Subject:"."""
+    """Whether a header block starts here.
+
+    "From:" with a date, or with "To:" and "Subject:"; or a full date and time ("Date: Wed,
+    16 May 2012 00:15:02 -0600") with "To:".
+    """
     fields: set[str] = set()
+    stamped = False
     for index in _content(lines, start, _HEADER_WINDOW, controls=False):
         plain = lines[index].plain
         found = header_fields(plain)
@@ -67,7 +74,11 @@ def _header_block(lines: list[RawLine], start: int) -> bool:
                 continue  # a long "From:" wrapped: "Ana Souza via Group" / "<group@…>"
             break
         fields |= found
-    return "from" in fields and ("date" in fields or {"to", "subject"} <= fields)
+        if "date" in found and _YEAR.search(plain) and _TIME.search(plain):
+            stamped = True
+    if "from" in fields:
+        return "date" in fields or {"to", "subject"} <= fields
+    return stamped and "to" in fields
 
 
 def _continued(plain: str) -> bool:
@@ -118,8 +129,6 @@ def _quote_starts(lines: list[RawLine], heads: dict[int, Head]) -> set[int]:
             continue
         field = header_field(raw.plain)
         sign = raw.control == "quote" or index in unmarked
-        if not sign and raw.plain:
-            sign = is_original_message(raw.plain) or is_forward(raw.plain)
         if not sign and field is not None and _header_block(lines, index):
             sign = True
         # A header that opens a blockquote names that quote; it adds no level.
