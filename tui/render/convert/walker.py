@@ -19,7 +19,7 @@ from rich.text import Text
 from selectolax.lexbor import LexborNode
 
 from .. import styles
-from .clients import follows_separator, opens_reply_header, role
+from .clients import follows_separator, is_quote_container, opens_reply_header, role
 from .elements import (
     BULLETS,
     CODE,
@@ -319,7 +319,7 @@ class Walker:
 
     def _client_container(self, node: LexborNode, found: str) -> bool:
         """Act on a mail client's container; True when that replaces the usual handling."""
-        if found == "quote":
+        if found == "quote" or (found == "quote_container" and is_quote_container(node)):
             self._quote(node)
             return True
         if found == "attribution" and node.mem_id not in self._moved:
