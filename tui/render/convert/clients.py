@@ -99,9 +99,10 @@ def is_quote_container(container: LexborNode) -> bool:
 
 
 def _shows(node: LexborNode) -> bool:
-    if node.tag == "-text":
+    tag = node.tag or "-"
+    if tag == "-text":
         return bool((node.text_content or "").strip())
-    return bool(node.tag) and node.tag[0] != "-" and not is_empty(node)
+    return tag[0] != "-" and not is_empty(node)
 
 
 def opens_reply_header(rule: LexborNode) -> bool:
