@@ -33,7 +33,7 @@ from .elements import (
     only_a_wrapper,
 )
 from .lines import LineBuilder
-from .links import image_label, link_target, same_target
+from .links import image_label, link_target, same_target, written_urls
 from .parse import JUNK_TAGS, Attributes, is_hidden, next_element, previous_element
 from .quotelines import MAX_DEPTH
 from .tables import is_data_table, table_data
@@ -84,9 +84,25 @@ class Walker:
             if tag == "-text":
                 text = item.text_content
                 if text:
-                    self.out.text(text)  # cleaned there, after whitespace is collapsed
+                    self._text(text)
             elif tag is not None and tag[0] != "-" and tag not in JUNK_TAGS:
                 self._element(item, tag)
+
+    def _text(self, text: str) -> None:
+        """A text node; URLs written in it (outside a link) become links to themselves."""
+        urls = written_urls(text) if self.out.link_words is None else []
+        if not urls:
+            self.out.text(text)  # cleaned there, after whitespace is collapsed
+            return
+        done = 0
+        for start, end, target in urls:
+            self.out.text(text[done:start])
+            self.out.push_style(styles.LINK + Style(meta={"href": target}))
+            self.out.text(text[start:end])
+            self.out.pop_style()
+            self.links.bare(target)
+            done = end
+        self.out.text(text[done:])
 
     def _children(self, node: LexborNode) -> None:
         self._stack.extend(reversed(list(node.iter(include_text=True))))
@@ -251,7 +267,10 @@ class Walker:
         words = " ".join("".join(link.words).split())
         if link.outer is not None:
             link.outer.extend(link.words)
-        if not words or same_target(words, link.url):
+        if not words:
+            return
+        if same_target(words, link.url):  # Gmail's <a href=X>X</a>: the URL is in view
+            self.links.bare(link.url)
             return
         number = self.links.number(link.url, words)
         self.out.suffix(f"[{number}]", styles.REF)

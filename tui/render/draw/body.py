@@ -113,7 +113,7 @@ def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
                 separator.rstrip()
                 out.append(separator)
             out.extend(render_part(part, width, osc8=osc8, forward=run[0].forward))
-    links = shown_links(doc.links, out) if any(hidden) else list(doc.links)
+    links = shown_links(doc.listed, out) if any(hidden) else list(doc.listed)
     if links:
         if out:
             out.append(Text(end=""))
