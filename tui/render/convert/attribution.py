@@ -43,6 +43,7 @@ _WHEN = re.compile(
 _TIME = re.compile(r"\d{1,2}[:.]\d\d")
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DAY_COMMA = re.compile(r"\d,")
+_DATE_OR_ADDRESS = re.compile(r"[\d@]")
 _ADDRESS_LAST = re.compile(r"@[\w-]+(?:\.[\w-]+)+[\s\"')>\]]*$")
 
 
@@ -113,8 +114,8 @@ def _shaped(text: str) -> bool:
 
 def _date_first(text: str) -> bool:
     """Whether a date opens the text ("tir. 5. jan. 2016", "2016/01/05", "вт, 5 янв.")."""
-    first_digit = next((i for i, char in enumerate(text) if char.isdigit()), len(text))
-    return first_digit <= _DATE_FIRST and _WHEN.search(text, 0, 40) is not None
+    head = text[: _DATE_FIRST + 1]
+    return any(char.isdigit() for char in head) and _WHEN.search(text, 0, 40) is not None
 
 
 def opens_attribution(line: str) -> bool:
@@ -125,8 +126,8 @@ def opens_attribution(line: str) -> bool:
 
 def is_attribution(line: str) -> bool:
     """Whether a line (or lines joined) is an attribution in a shape clients write."""
-    if len(line) > _MAX_LENGTH:
-        return False
+    if len(line) > _MAX_LENGTH or _DATE_OR_ADDRESS.search(line) is None:
+        return False  # every shape above has a date or an address
     text = _REF.sub("", line).strip().lstrip(">").strip()
     dashed = _DASHES.match(text)
     if dashed is not None:
@@ -142,14 +143,14 @@ def is_attribution(line: str) -> bool:
 def dated_address(line: str) -> bool:
     """Gmail's oldest attribution, a date and an address and no colon: "2011/4/7 Ana <a@b.c>"."""
     text = line.strip()
-    if len(text) > _MAX_LENGTH // 2:
+    if "@" not in text or len(text) > _MAX_LENGTH // 2:
         return False
     return _date_first(text) and _ADDRESS_LAST.search(text) is not None
 
 
 def reply_before_attribution(line: str) -> tuple[int, int] | None:
     """Where the reply text ends and an attribution starts, when they share a line."""
-    if len(line) > _MAX_LENGTH * 2 or not _COLON.search(line):
+    if len(line) > _MAX_LENGTH * 2 or not _COLON.search(line) or not _DATE_OR_ADDRESS.search(line):
         return None
     for match in _OPENER_INSIDE.finditer(line):
         if any(char.isalnum() for char in line[: match.start()]) and is_attribution(

@@ -59,7 +59,9 @@ _LABELS = phrases(_FIELD_OF)
 # "From:", "*From:*" (bold, as plain text writes it), "Envoyé le :", "发件人" and a
 # full-width colon
 _LABEL = re.compile(r"\s*[*_]{0,2}\s*(" + _LABELS + r")\s*[*_]{0,2}\s*[:\uff1a]", re.IGNORECASE)
-_ANY_LABEL = re.compile(r"[*_]{0,2}(" + _LABELS + r")[*_]{0,2}\s*[:\uff1a]", re.IGNORECASE)
+_LABEL_BEFORE = re.compile(r"[*_]{0,2}(" + _LABELS + r")[*_]{0,2}\s*$", re.IGNORECASE)
+_COLONS = re.compile(r"[:\uff1a]")
+_LONGEST_LABEL = max(map(len, _FIELD_OF)) + 6
 
 # A phrase between runs of dashes (or "=" or "_"), the whole line, maybe in *bold*.
 _DASHED = r"\s*[*_]{{0,2}}\s*[-=_]{{2,}}\s*(?:{})\s*[-=_]{{2,}}\s*[*_]{{0,2}}\s*"
@@ -105,11 +107,16 @@ def header_fields(line: str) -> set[HeaderField]:
     """
     if header_field(line) is None:
         return set()
-    matches = [match for match in _ANY_LABEL.finditer(line) if _starts_label(line, match)]
+    labels: list[tuple[int, int, str]] = []  # where each label starts, its colon ends, its name
+    for colon in _COLONS.finditer(line):
+        start = max(0, colon.start() - _LONGEST_LABEL)
+        match = _LABEL_BEFORE.search(line, start, colon.start())
+        if match is not None and _starts_label(line, match):
+            labels.append((match.start(), colon.end(), match.group(1)))
     found: set[HeaderField] = set()
-    for match, following in zip(matches, [*matches[1:], None], strict=True):
-        value = line[match.end() : following.start() if following else len(line)]
-        field = _FIELD_OF.get(_normal(match.group(1)))
+    for (_, end, name), following in zip(labels, [*labels[1:], None], strict=True):
+        value = line[end : following[0] if following else len(line)]
+        field = _FIELD_OF.get(_normal(name))
         if field is not None and value.strip():
             found.add(field)
     return found
@@ -131,6 +138,9 @@ def is_original_message(line: str) -> bool:
 
 def is_forward(line: str) -> bool:
     """True for the line that opens a forwarded message (Gmail, Apple Mail, Thunderbird)."""
+    if "--" not in line and "==" not in line and "__" not in line:
+        if not line.rstrip().endswith((":", "\uff1a")):
+            return False
     return _FORWARD.fullmatch(line) is not None
 
 

@@ -29,6 +29,7 @@ __all__ = ["Head", "attribution_heads", "split_reply_text"]
 _WRAPPED_LINES = 2  # lines above the one ending in "wrote:" that may belong to it
 _PROSE_END = ".!?:;"
 _TEXT_KINDS = ("text", "verbatim")
+_HEAD_ENDS = frozenset(":\uff1a-*=_")  # how separator, forward and attribution lines end
 
 
 class Head(NamedTuple):
@@ -45,6 +46,8 @@ def _words(text: Text) -> str:
 
 def split_reply_text(lines: list[RawLine]) -> list[RawLine]:
     """Lines where reply text and an attribution share one become two lines."""
+    if not any(raw.plain.endswith((":", "\uff1a")) for raw in lines):
+        return lines
     out: list[RawLine] = []
     for raw in lines:
         line = raw.line
@@ -103,12 +106,12 @@ def attribution_heads(lines: list[RawLine]) -> dict[int, Head]:
         plain = raw.plain
         if raw.control or raw.line.kind not in _TEXT_KINDS or not plain:
             continue
+        if plain[-1] not in _HEAD_ENDS:  # an attribution ends in a colon, Zoho's in dashes
+            if "@" in plain and dated_address(plain):  # above "> …": "2011/4/7 Ana <a@b.c>"
+                heads[index] = Head(index, index, False)
+            continue
         if is_original_message(plain) or is_forward(plain):
             heads[index] = Head(index, index, True)
-            continue
-        if plain[-1] not in ":\uff1a-*":  # an attribution ends in a colon, Zoho's in dashes
-            if dated_address(plain):  # above a ">" quote: "2011/4/7 Ana <a@b.c>"
-                heads[index] = Head(index, index, False)
             continue
         head = _head(lines, index)
         if head is not None:

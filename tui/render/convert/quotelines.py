@@ -129,8 +129,8 @@ def _quote_starts(lines: list[RawLine], heads: dict[int, Head]) -> set[int]:
             continue
         field = header_field(raw.plain)
         sign = raw.control == "quote" or index in unmarked
-        if not sign and field is not None and _header_block(lines, index):
-            sign = True
+        if not sign and field is not None and grace == 0:
+            sign = _header_block(lines, index)  # inside a block just started it would not count
         # A header that opens a blockquote names that quote; it adds no level.
         opens_container = raw.depth > previous_depth
         previous_depth = raw.depth

@@ -84,13 +84,16 @@ class Walker:
             if tag == "-text":
                 text = item.text_content
                 if text:
-                    self._text(text)
+                    if self.out.link_words is None and _may_hold_url(text):
+                        self._text(text)
+                    else:
+                        self.out.text(text)  # cleaned there, after whitespace is collapsed
             elif tag is not None and tag[0] != "-" and tag not in JUNK_TAGS:
                 self._element(item, tag)
 
     def _text(self, text: str) -> None:
-        """A text node; URLs written in it (outside a link) become links to themselves."""
-        urls = written_urls(text) if self.out.link_words is None else []
+        """A text node outside a link; URLs written in it become links to themselves."""
+        urls = written_urls(text)
         if not urls:
             self.out.text(text)  # cleaned there, after whitespace is collapsed
             return
@@ -412,6 +415,11 @@ class Walker:
 
     def _sub_walk(self, node: LexborNode, out: LineBuilder) -> None:
         Walker(out, self.links, margins_reset=self.margins_reset).walk(node)
+
+
+def _may_hold_url(text: str) -> bool:
+    """A cheap first look for "https://…", "mailto:…", "www.…" (most text has none)."""
+    return ":" in text or "www." in text or "WWW." in text
 
 
 def _stray_item(node: LexborNode | None) -> bool:
