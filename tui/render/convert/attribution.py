@@ -30,6 +30,7 @@ __all__ = [
     "is_attribution",
     "opens_attribution",
     "reply_before_attribution",
+    "starts_with_opener",
 ]
 
 _MAX_LENGTH = 300
@@ -116,6 +117,11 @@ def _date_first(text: str) -> bool:
     """Whether a date opens the text ("tir. 5. jan. 2016", "2016/01/05", "вт, 5 янв.")."""
     head = text[: _DATE_FIRST + 1]
     return any(char.isdigit() for char in head) and _WHEN.search(text, 0, 40) is not None
+
+
+def starts_with_opener(line: str) -> bool:
+    """Whether a line starts with an attribution's opener ("On", "Am", "Le", "W dniu" …)."""
+    return _OPENER.match(line.strip().lstrip(">-").strip()) is not None
 
 
 def opens_attribution(line: str) -> bool:

@@ -5,7 +5,8 @@ L <" / "abc@example.com> wrote:"), and some clients put it on the reply's last l
 ("Sounds good. On Wed, Apr 4, 2012 …, bob wrote:"). ``split_reply_text`` gives such an
 attribution a line of its own; ``attribution_heads`` finds each attribution with the
 lines it was wrapped over, and says whether it is sure enough (``attribution``) to start a
-quote that has no other mark.
+quote that has no other mark; ``join_wrapped`` makes a wrapped one one line again (drawn
+wrapped at the reader's width, and whole in the fold line).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from .attribution import (
     is_attribution,
     opens_attribution,
     reply_before_attribution,
+    starts_with_opener,
 )
 from .headers import ATTRIBUTION, is_forward, is_original_message
 from .lines import RawLine
 
-__all__ = ["Head", "attribution_heads", "split_reply_text"]
+__all__ = ["Head", "attribution_heads", "join_wrapped", "split_reply_text"]
 
 _WRAPPED_LINES = 2  # lines above the one ending in "wrote:" that may belong to it
 _PROSE_END = ".!?:;"
@@ -78,18 +80,26 @@ def _continues(lines: list[RawLine], above: int, below: int) -> bool:
 
 
 def _head(lines: list[RawLine], last: int) -> Head | None:
-    """The attribution ending at line ``last``, if there is one."""
+    """The attribution ending at line ``last``, if there is one.
+
+    A line that is an attribution from an opener on ("On …, Ana wrote:") is one; any
+    other may be the tail of one wrapped over lines: "…> wrote:" under "On … Ana <", or
+    "下午11:39写道" (a date first, so whole by itself) under "Ana <ana@…> 于2016年1月5日".
+    """
     plain = lines[last].plain
     whole = is_attribution(plain)
-    if not (whole and opens_attribution(plain)):
-        # A tail ("…> wrote:"): look for the start of the attribution above it.
-        joined = plain
-        for above in range(last - 1, max(-1, last - 1 - _WRAPPED_LINES), -1):
-            if not _continues(lines, above, above + 1):
-                break
-            joined = f"{lines[above].plain} {joined}"
-            if opens_attribution(lines[above].plain) and is_attribution(joined):
-                return Head(above, last, True)
+    if whole and starts_with_opener(plain):
+        return Head(last, last, True)
+    dated = whole and opens_attribution(plain)
+    joined = plain
+    for above in range(last - 1, max(-1, last - 1 - _WRAPPED_LINES), -1):
+        if not _continues(lines, above, above + 1):
+            break
+        upper = lines[above].plain
+        joined = f"{upper} {joined}"
+        starts = opens_attribution(upper) or (dated and "@" in upper)
+        if starts and is_attribution(joined):
+            return Head(above, last, True)
     if whole:
         return Head(last, last, True)
     return Head(last, last, False) if ATTRIBUTION.fullmatch(plain) else None
@@ -119,3 +129,28 @@ def attribution_heads(lines: list[RawLine]) -> dict[int, Head]:
                 heads.pop(covered, None)
             heads[head.first] = head
     return heads
+
+
+def join_wrapped(lines: list[RawLine], heads: dict[int, Head]) -> list[RawLine] | None:
+    """The lines with each attribution wrapped over several made one; None if there is none."""
+    wrapped = {head.first: head.last for head in heads.values() if head.last > head.first}
+    if not wrapped:
+        return None
+    out: list[RawLine] = []
+    index = 0
+    while index < len(lines):
+        last = wrapped.get(index)
+        if last is None:
+            out.append(lines[index])
+            index += 1
+            continue
+        first = lines[index]
+        text = first.line.text.copy()
+        for raw in lines[index + 1 : last + 1]:
+            glue = "" if text.plain.endswith("<") or raw.line.text.plain.startswith(">") else " "
+            text.append(glue)
+            text.append_text(raw.line.text)
+        line = Line(first.line.kind, text, first.line.indent, first.line.hang)
+        out.append(RawLine(first.depth, line, _words(text)))
+        index = last + 1
+    return out

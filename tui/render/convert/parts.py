@@ -6,7 +6,7 @@ import re
 
 from ..document import Line, Part, PartKind
 from ..draw.layout import natural_text
-from .attribution import dated_address, is_attribution, opens_attribution
+from .attribution import dated_address, is_attribution
 from .headers import ATTRIBUTION, forward_subject, header_field, is_forward
 from .quotelines import Resolved
 
@@ -39,18 +39,8 @@ def _first_words(lines: list[Line], count: int) -> list[str]:
 
 
 def _label(lines: list[Line]) -> str:
-    """The attribution or "From:" line that says whose words a quote holds, if any.
-
-    An attribution wrapped over lines (Gmail's plain text) is joined again.
-    """
-    first = _first_words(lines, 3)
-    joined = ""
-    for words in first:
-        if joined or (words is first[0] and opens_attribution(words)):
-            glue = "" if joined.endswith("<") or words.startswith(">") else " "
-            joined = f"{joined}{glue}{words}" if joined else words
-            if ATTRIBUTION.fullmatch(joined):
-                return joined
+    """The attribution or "From:" line that says whose words a quote holds, if any."""
+    for words in _first_words(lines, 3):
         if header_field(words) == "from":
             return words.replace("*", "")  # "*From:* Ana", the bold of a plain-text part
         if ATTRIBUTION.fullmatch(words) or dated_address(words):

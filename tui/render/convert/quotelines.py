@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..document import Line
 from .headers import header_field, header_fields
-from .heads import Head, attribution_heads, split_reply_text
+from .heads import Head, attribution_heads, join_wrapped, split_reply_text
 from .lines import RawLine
 
 __all__ = ["MAX_DEPTH", "Resolved", "resolve"]
@@ -212,6 +212,9 @@ def resolve(lines: list[RawLine]) -> list[Resolved]:
     """Final depth and signature flag for every line; control lines are consumed."""
     lines = split_reply_text(lines)
     heads = attribution_heads(lines)
+    joined = join_wrapped(lines, heads)
+    if joined is not None:
+        lines, heads = joined, attribution_heads(joined)
     footer = _footer_start(lines)
     starts = _quote_starts(lines, heads)
     depths = _depths(lines, starts, footer)
