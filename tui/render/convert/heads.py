@@ -32,6 +32,7 @@ _WRAPPED_LINES = 2  # lines above the one ending in "wrote:" that may belong to 
 _PROSE_END = ".!?:;"
 _TEXT_KINDS = ("text", "verbatim")
 _HEAD_ENDS = frozenset(":\uff1a-*=_")  # how separator, forward and attribution lines end
+_COLONS = frozenset(":\uff1a")
 
 
 class Head(NamedTuple):
@@ -48,18 +49,24 @@ def _words(text: Text) -> str:
 
 def split_reply_text(lines: list[RawLine]) -> list[RawLine]:
     """Lines where reply text and an attribution share one become two lines."""
-    if not any(raw.plain.endswith((":", "\uff1a")) for raw in lines):
+    splits: dict[int, tuple[int, int]] = {}
+    for index, raw in enumerate(lines):
+        plain = raw.plain
+        if not plain or plain[-1] not in _COLONS or raw.control:
+            continue
+        if raw.line.kind in _TEXT_KINDS:
+            cut = reply_before_attribution(raw.line.text.plain)
+            if cut is not None:
+                splits[index] = cut
+    if not splits:
         return lines
     out: list[RawLine] = []
-    for raw in lines:
-        line = raw.line
-        if raw.control or line.kind not in _TEXT_KINDS or not raw.plain.endswith((":", "\uff1a")):
-            out.append(raw)
-            continue
-        cut = reply_before_attribution(line.text.plain)
+    for index, raw in enumerate(lines):
+        cut = splits.get(index)
         if cut is None:
             out.append(raw)
             continue
+        line = raw.line
         before, after = line.text[: cut[0]], line.text[cut[1] :]
         kept = Line(line.kind, before, line.indent, line.hang)
         out.append(RawLine(raw.depth, kept, _words(before)))
@@ -102,7 +109,18 @@ def _head(lines: list[RawLine], last: int) -> Head | None:
             return Head(above, last, True)
     if whole:
         return Head(last, last, True)
-    return Head(last, last, False) if ATTRIBUTION.fullmatch(plain) else None
+    # Not sure enough to start a quote alone: it only names a ">" quote right below it.
+    if _deeper_below(lines, last) and ATTRIBUTION.fullmatch(plain):
+        return Head(last, last, False)
+    return None
+
+
+def _deeper_below(lines: list[RawLine], index: int) -> bool:
+    """Whether the next line with text is deeper in quotes than line ``index``."""
+    for below in range(index + 1, len(lines)):
+        if lines[below].line.kind != "blank":
+            return lines[below].depth > lines[index].depth
+    return False
 
 
 def attribution_heads(lines: list[RawLine]) -> dict[int, Head]:
@@ -114,11 +132,13 @@ def attribution_heads(lines: list[RawLine]) -> dict[int, Head]:
     heads: dict[int, Head] = {}
     for index, raw in enumerate(lines):
         plain = raw.plain
-        if raw.control or raw.line.kind not in _TEXT_KINDS or not plain:
+        if not plain:
             continue
         if plain[-1] not in _HEAD_ENDS:  # an attribution ends in a colon, Zoho's in dashes
-            if "@" in plain and dated_address(plain):  # above "> …": "2011/4/7 Ana <a@b.c>"
-                heads[index] = Head(index, index, False)
+            if "@" in plain and dated_address(plain) and not raw.control:
+                heads[index] = Head(index, index, False)  # above "> …": "2011/4/7 Ana <a@b.c>"
+            continue
+        if raw.control or raw.line.kind not in _TEXT_KINDS:
             continue
         if is_original_message(plain) or is_forward(plain):
             heads[index] = Head(index, index, True)
