@@ -61,12 +61,17 @@ def _content(lines: list[RawLine], start: int, limit: int, *, controls: bool = T
 def _header_block(lines: list[RawLine], start: int) -> bool:
     """Whether a header block starts here.
 
-    "From:" with a date, or with "To:" and "Subject:"; or a full date and time ("Date: Wed,
-    16 May 2012 00:15:02 -0600") with "To:".
+    "From:" with a date; or, with an address in the block, "From:" with "To:" and
+    "Subject:", or a full date and time ("Date: Wed, 16 May 2012 00:15:02 -0600") with
+    "To:" (a meeting's "From: Berlin / To: Paris / Subject: trip" is the reply's own).
     """
     fields: set[str] = set()
-    stamped = False
+    stamped = addressed = False
+    previous = start
     for index in _content(lines, start, _HEADER_WINDOW, controls=False):
+        if index > previous + 1 and lines[index].line.kind == "verbatim":
+            break  # plain text writes a header block without a blank line in it
+        previous = index
         plain = lines[index].plain
         found = header_fields(plain)
         if not found:
@@ -74,11 +79,14 @@ def _header_block(lines: list[RawLine], start: int) -> bool:
                 continue  # a long "From:" wrapped: "Ana Souza via Group" / "<group@…>"
             break
         fields |= found
+        addressed = addressed or "@" in plain
         if "date" in found and _YEAR.search(plain) and _TIME.search(plain):
             stamped = True
-    if "from" in fields:
-        return "date" in fields or {"to", "subject"} <= fields
-    return stamped and "to" in fields
+    if "from" in fields and "date" in fields:
+        return True
+    if not addressed:
+        return False
+    return {"from", "to", "subject"} <= fields or (stamped and "to" in fields)
 
 
 def _continued(plain: str) -> bool:
