@@ -33,25 +33,15 @@ from .elements import (
     only_a_wrapper,
 )
 from .lines import LineBuilder
-from .links import image_label, link_target, same_target, written_urls
+from .links import image_label, link_target, same_target
 from .parse import JUNK_TAGS, Attributes, is_hidden, next_element, previous_element
 from .quotelines import MAX_DEPTH
 from .tables import is_data_table, table_data
+from .textlinks import OpenLink, may_hold_url, write_linked_text
 
 __all__ = ["Walker"]
 
 Exit = tuple[Callable[[Any], None], Any]
-
-
-class _Link:
-    """An open ``<a>``: where it goes and the words it shows."""
-
-    __slots__ = ("outer", "url", "words")
-
-    def __init__(self, url: str, outer: list[str] | None) -> None:
-        self.url = url
-        self.words: list[str] = []
-        self.outer = outer
 
 
 class Walker:
@@ -84,28 +74,12 @@ class Walker:
             if tag == "-text":
                 text = item.text_content
                 if text:
-                    if self.out.link_words is None and _may_hold_url(text):
-                        self._text(text)
+                    if self.out.link_words is None and may_hold_url(text):
+                        write_linked_text(self.out, self.links, text)
                     else:
                         self.out.text(text)  # cleaned there, after whitespace is collapsed
             elif tag is not None and tag[0] != "-" and tag not in JUNK_TAGS:
                 self._element(item, tag)
-
-    def _text(self, text: str) -> None:
-        """A text node outside a link; URLs written in it become links to themselves."""
-        urls = written_urls(text)
-        if not urls:
-            self.out.text(text)  # cleaned there, after whitespace is collapsed
-            return
-        done = 0
-        for start, end, target in urls:
-            self.out.text(text[done:start])
-            self.out.push_style(styles.LINK + Style(meta={"href": target}))
-            self.out.text(text[start:end])
-            self.out.pop_style()
-            self.links.bare(target)
-            done = end
-        self.out.text(text[done:])
 
     def _children(self, node: LexborNode) -> None:
         self._stack.extend(reversed(list(node.iter(include_text=True))))
@@ -258,13 +232,13 @@ class Walker:
         if url is None:
             self._children(node)
             return
-        link = _Link(url, self.out.link_words)
+        link = OpenLink(url, self.out.link_words)
         self.out.link_words = link.words
         self.out.push_style(styles.LINK + Style(meta={"href": url}))
         self._exit(self._link_exit, link)
         self._children(node)
 
-    def _link_exit(self, link: _Link) -> None:
+    def _link_exit(self, link: OpenLink) -> None:
         self.out.pop_style()
         self.out.link_words = link.outer
         words = " ".join("".join(link.words).split())
@@ -415,11 +389,6 @@ class Walker:
 
     def _sub_walk(self, node: LexborNode, out: LineBuilder) -> None:
         Walker(out, self.links, margins_reset=self.margins_reset).walk(node)
-
-
-def _may_hold_url(text: str) -> bool:
-    """A cheap first look for "https://…", "mailto:…", "www.…" (most text has none)."""
-    return ":" in text or "www." in text or "WWW." in text
 
 
 def _stray_item(node: LexborNode | None) -> bool:
