@@ -1,4 +1,9 @@
-"""Links get reference numbers and a list; images become placeholders, pixels vanish."""
+"""Links get reference numbers and a list; images become placeholders, pixels vanish.
+
+Every link a reader can follow is in ``Document.links``, in order, for the link picker;
+a URL the body shows as it is (``bare``) gets no number in the text and is not listed
+under the message (``Document.listed``).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,11 @@ import base64
 import html
 
 import pytest
+from rich.style import Style
 
 from tui.render.convert import convert
 from tui.render.document import Document, Link
+from tui.render.draw import render_document
 
 
 def _body(doc: Document) -> str:
@@ -24,7 +31,48 @@ def test_link_words_get_a_number_and_the_url_is_listed() -> None:
 def test_bare_url_shown_once_without_a_number() -> None:
     doc = convert('<p>See <a href="https://example.org/a">https://example.org/a</a></p>')
     assert _body(doc) == "See https://example.org/a"
-    assert doc.links == ()
+    assert doc.links == (Link(1, "https://example.org/a", "", bare=True),)
+    assert doc.listed == ()
+    assert render_document(doc, 80)[-1].plain == "See https://example.org/a"
+
+
+def test_urls_written_in_html_text_are_links_too() -> None:
+    doc = convert(
+        "<p>There is more on https://jackaudio.org/faq/. Mail "
+        "<b>mailto:ana@example.org</b> or see <a href='https://x.org/d'>the docs</a> "
+        "and www.example.net/a_b (and https://x.org/d again).</p>"
+    )
+    assert _body(doc) == (
+        "There is more on https://jackaudio.org/faq/. Mail mailto:ana@example.org or see "
+        "the docs[3] and www.example.net/a_b (and https://x.org/d again)."
+    )
+    assert [(link.number, link.url, link.bare) for link in doc.links] == [
+        (1, "https://jackaudio.org/faq/", True),
+        (2, "mailto:ana@example.org", True),
+        (3, "https://x.org/d", False),
+        (4, "http://www.example.net/a_b", True),
+    ]
+    assert [link.number for link in doc.listed] == [3]
+    spans = doc.parts[0].lines[0].text.spans
+    hrefs = {span.style.meta.get("href") for span in spans if isinstance(span.style, Style)}
+    assert "https://jackaudio.org/faq/" in hrefs  # drawn as a link, an OSC 8 hyperlink
+
+
+def test_a_url_first_shown_bare_then_named_gets_its_number() -> None:
+    doc = convert("<p>https://x.org/a is it; <a href='https://x.org/a'>this page</a> says so.</p>")
+    assert _body(doc) == "https://x.org/a is it; this page[1] says so."
+    assert doc.links == (Link(1, "https://x.org/a", "this page"),)
+
+
+def test_urls_inside_link_words_or_code_are_not_doubled() -> None:
+    doc = convert(
+        "<p><a href='https://x.org/b'>see https://x.org/b</a></p><pre>curl https://x.org/c</pre>"
+    )
+    assert _body(doc) == "see https://x.org/b\n\ncurl https://x.org/c"
+    assert [(link.url, link.bare) for link in doc.links] == [
+        ("https://x.org/b", True),  # its words show where it goes: no number
+        ("https://x.org/c", True),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -41,7 +89,7 @@ def test_bare_url_shown_once_without_a_number() -> None:
 def test_text_that_already_is_the_target_gets_no_number(href: str, text: str) -> None:
     doc = convert(f'<a href="{href}">{text}</a>')
     assert _body(doc) == " ".join(html.unescape(text).split())
-    assert doc.links == ()
+    assert doc.links == (Link(1, href, "", bare=True),)  # in the picker, not listed
 
 
 def test_same_url_keeps_its_number() -> None:
@@ -72,7 +120,7 @@ def test_double_escaped_href_is_repaired() -> None:
         '<a href="https://api.example.com/n/&amp;lt;id&amp;gt;/e">https://api.example.com/n/&lt;id&gt;/e</a>'
     )
     assert _body(doc) == "https://api.example.com/n/<id>/e"
-    assert doc.links == ()
+    assert [link.url for link in doc.links] == ["https://api.example.com/n/<id>/e"]
 
 
 def test_link_text_keeps_its_underscores_and_stars() -> None:

@@ -41,7 +41,11 @@ def test_urls_are_links_shown_once() -> None:
     )
     text = doc.parts[0].text
     assert text.plain == "See https://example.org/a_b?x=1. Or (https://example.org/c)."
-    assert doc.links == ()
+    assert [(link.url, link.bare) for link in doc.links] == [
+        ("https://example.org/a_b?x=1", True),
+        ("https://example.org/c", True),
+    ]
+    assert doc.listed == ()  # shown in the text; the picker offers them
     hrefs = {span.style.meta.get("href") for span in text.spans if isinstance(span.style, Style)}
     assert {"https://example.org/a_b?x=1", "https://example.org/c"} <= hrefs
 

@@ -25,10 +25,12 @@ from tui.screens.thread import ThreadScreen
 from tui.widgets.thread_view import ThreadView
 
 # lurker-dev, seed 1: the first message links "the issue" to one URL; the
-# first message of WITHOUT_LINKS has none.
+# first message of WITHOUT_LINKS has none; that of WITH_URL_IN_TEXT writes "There is
+# more on https://jackaudio.org/faq/", a URL as the text's own words.
 WITH_LINK = 100000006
 WITH_LINK_URL = "https://demo.lurker.invalid/wiki/LowLatencySetup"
-WITHOUT_LINKS = 100000001
+WITHOUT_LINKS = 100000002
+WITH_URL_IN_TEXT = 100000001
 
 
 class Recorder:
@@ -97,6 +99,18 @@ async def test_c_copies_the_highlighted_link(monkeypatch: pytest.MonkeyPatch) ->
         await keys(pilot, "escape")
         assert isinstance(app.screen, ThreadScreen)
         assert recorder.opened == []
+
+
+async def test_a_url_in_the_text_is_listed_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = thread_app(WITH_URL_IN_TEXT)
+    recorder = Recorder(app, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await open_picker(pilot)
+        assert [(link.number, link.url) for link in picker.links] == [
+            (1, "https://jackaudio.org/faq/")
+        ]
+        await keys(pilot, "enter")
+        assert recorder.opened == ["https://jackaudio.org/faq/"]
 
 
 async def test_a_message_without_links_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -80,8 +80,8 @@ def test_reply_with_quote_unfolded(snap_compare: Any, theme: str) -> None:
     """The same message after `t`: its quote unfolded, dark and light.
 
     A reviewer should see: in place of the "▸ N quoted lines" line, the attribution and
-    the quoted text, each line behind a coloured "▎" bar; the rest of #65 as in the
-    folded picture, pushed down (the link list may leave the screen at 80x24).
+    the quoted text, dimmed, each line behind a coloured "▎" bar; the rest of #65 as in
+    the folded picture, pushed down (the link list may leave the screen at 80x24).
     """
 
     async def steps(pilot: Pilot[None]) -> None:
@@ -95,9 +95,10 @@ def test_link_picker(snap_compare: Any) -> None:
     """The link picker (`o`) over message #65, dark theme.
 
     A reviewer should see: the thread dimmed behind a centred box with a thick accent
-    border; "Links in message #65" in bold; one highlighted row "[1] the FAQ —
-    https://docs.pipewire.org/page_man_pipewire_conf_5.html" (the URL underlined); the
-    hint "Enter open · c copy · Esc close" in muted text under it.
+    border; "Links in message #65" in bold; two rows, in the order the message has
+    them: the highlighted "[1] https://aroha.example.net/" (the URL its signature
+    shows as it is) and "[2] the FAQ — https://docs.pipewire.org/page_man_pipewire_conf_5.html"
+    (URLs underlined); the hint "Enter open · c copy · Esc close" in muted text under it.
     """
 
     async def steps(pilot: Pilot[None]) -> None:

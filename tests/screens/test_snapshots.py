@@ -356,8 +356,8 @@ def test_thread_quotes_unfolded(snap_compare: Any, size: tuple[int, int]) -> Non
     """The same message after `t`: its quote unfolded.
 
     A reviewer should see: message #5 as in the folded picture, but in place of the
-    "▸ 16 quoted lines" line the quoted email itself, every line behind a coloured "▎"
-    bar: the "From:/Sent:/To:/Subject:" lines, the text, "[image: screenshot]", and (at
+    "▸ 16 quoted lines" line the quoted email itself, dimmed, every line behind a
+    coloured "▎" bar: the "From:/Sent:/To:/Subject:" lines, the text, "[image: screenshot]", and (at
     120x40) a table "Frames  Rate (Hz)  Latency (ms)  xruns/h" with a rule under the header.
     """
     assert snapshot(snap_compare, "thread-unfolded", size)

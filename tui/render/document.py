@@ -25,11 +25,17 @@ LineKind = Literal["text", "verbatim", "code", "heading", "rule", "table", "blan
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A numbered link: ``[number]`` follows ``text`` in the body, ``url`` is listed below."""
+    """A numbered link: ``[number]`` follows ``text`` in the body, ``url`` is listed below.
+
+    A ``bare`` link is a URL the body shows as it is (``<a href=X>X</a>``, or a URL
+    in the text): it has no reference number in the body and is not listed below it,
+    but the link picker offers it with the others, in the order they appear.
+    """
 
     number: int
     url: str
     text: str
+    bare: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +120,17 @@ class Document:
     """A converted message body."""
 
     parts: tuple[Part, ...]
-    links: tuple[Link, ...] = ()
+    links: tuple[Link, ...] = ()  # every link a reader can follow, in order
+
+    @property
+    def listed(self) -> tuple[Link, ...]:
+        """The links referred to by number in the body, which the URL list shows."""
+        return tuple(link for link in self.links if not link.bare)
 
     def plain(self) -> str:
         """All the text of the document, parts then link targets, for search and tests."""
         chunks = [part.text.plain for part in self.parts]
-        chunks.extend(f"[{link.number}] {link.url}" for link in self.links)
+        chunks.extend(f"[{link.number}] {link.url}" for link in self.listed)
         return "\n\n".join(chunks)
 
 

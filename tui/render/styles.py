@@ -25,6 +25,7 @@ RULE = Style(dim=True)
 TABLE_HEADER = Style(bold=True)
 TABLE_GRID = Style(dim=True)
 SIGNATURE = Style(dim=True)
+QUOTE_TEXT = Style(dim=True)  # a reply's quoted words, beside their bars
 FOLD = Style(dim=True, italic=True)
 LINK_NUMBER = Style(color="cyan")
 LINK_URL = Style(underline=True)

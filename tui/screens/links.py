@@ -97,7 +97,8 @@ class LinkPicker(ModalScreen[None]):
     def __init__(self, links: Sequence[Link], title: str = "Links") -> None:
         super().__init__()
         self.links = [
-            Link(link.number, clean(link.url).strip(), clean(link.text)) for link in links
+            Link(link.number, clean(link.url).strip(), clean(link.text), link.bare)
+            for link in links
         ]
         self._title = title
 

@@ -2,13 +2,17 @@
 
 An HTML body is parsed by Lexbor, the HTML5 parser of selectolax (``parse``), and walked
 once (``walker``) into typed lines (``lines``): text with Rich styles, headings, code,
-list items, rules and data tables (``tables``), links numbered (``links``), invisible
-things skipped, mail clients' quote and signature containers marked (``clients``). Plain
-text becomes the same lines (``plaintext``). Rules over the lines (``quotelines``, with
-the words mail clients write in each language in ``headers``) settle each line's quote
-depth and signature, and ``parts`` groups them into a ``Document``. ``message`` is the
-entry point with its cache, ``body`` applies the API's ``quoted`` field, ``entry`` flattens
-activity-log entries. Pure functions: no I/O, thread-safe, nothing of Textual.
+list items, rules and data tables (``tables``), links numbered and URLs in the text made
+links (``links``, ``textlinks``), invisible things skipped, mail clients' quote and
+signature containers marked (``clients``). Plain text becomes the same lines
+(``plaintext``). Rules over the lines (``quotelines``) settle each line's quote depth and
+signature: attributions found whole and split off reply text (``heads``, with the shapes
+of ``attribution``), header blocks, separator and forward lines (``headers``), all built
+from the words each language's clients write, one row per language (``languages``).
+``parts`` groups the lines into a ``Document``, naming each quote and telling forwards.
+``message`` is the entry point with its cache, ``body`` applies the API's ``quoted``
+field, ``entry`` flattens activity-log entries. Pure functions: no I/O, thread-safe,
+nothing of Textual.
 """
 
 from __future__ import annotations

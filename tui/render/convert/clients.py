@@ -6,6 +6,10 @@ class or id suffix the client writes (OWA and Hotmail prefix the classes of quot
 ``x_gmail_quote``, ``ecxgmail_…``), and ``role`` tells the walker what an element is:
 
 - ``quote``: a container that holds the quoted message (Yahoo's ``yahoo_quoted``);
+- ``quote_container``: one that wraps an attribution and a blockquote (Gmail's
+  ``gmail_quote``); when a list or a converter dropped the blockquote, the container is
+  the quote (but not when it holds no attribution: Gmail also keeps answers written
+  between quoted paragraphs in it);
 - ``attribution``: names the blockquote that follows it (Gmail ``gmail_attr``,
   Thunderbird ``moz-cite-prefix``), so it is drawn inside that quote;
 - ``reply_header``: Outlook's reply header (``divRplyFwdMsg`` on the web,
@@ -27,12 +31,14 @@ from selectolax.lexbor import LexborNode
 from .headers import header_field
 from .parse import Attributes, is_empty, leading_text, next_element, previous_element
 
-__all__ = ["Role", "follows_separator", "opens_reply_header", "role"]
+__all__ = ["Role", "follows_separator", "is_quote_container", "opens_reply_header", "role"]
 
-Role = Literal["", "quote", "attribution", "reply_header", "signature"]
+Role = Literal["", "quote", "quote_container", "attribution", "reply_header", "signature"]
 
 _CLASS_ROLES: tuple[tuple[str, Role], ...] = (
     ("yahoo_quoted", "quote"),
+    ("gmail_quote", "quote_container"),
+    ("gmail_quote_container", "quote_container"),
     ("gmail_attr", "attribution"),
     ("moz-cite-prefix", "attribution"),
     ("outlookmessageheader", "reply_header"),
@@ -80,6 +86,23 @@ def role(tag: str, attributes: Attributes, node: LexborNode) -> Role:
         if header_field(leading_text(node, 80)) == "from":
             found = "reply_header"
     return found
+
+
+def is_quote_container(container: LexborNode) -> bool:
+    """Whether a ``quote_container`` is the quote: an attribution, text, no blockquote."""
+    if container.tag == "blockquote":
+        return True
+    shown = [child for child in container.iter(include_text=True) if _shows(child)]
+    if len(shown) < 2 or role(shown[0].tag or "", shown[0].attributes, shown[0]) != "attribution":
+        return False
+    return container.css_first("blockquote") is None
+
+
+def _shows(node: LexborNode) -> bool:
+    tag = node.tag or "-"
+    if tag == "-text":
+        return bool((node.text_content or "").strip())
+    return tag[0] != "-" and not is_empty(node)
 
 
 def opens_reply_header(rule: LexborNode) -> bool:

@@ -51,7 +51,7 @@ HEADINGS = {f"h{n}": n for n in range(1, 7)}
 
 
 class Links:
-    """The numbered links of one message (its body, quoted part and remainder)."""
+    """The numbered links of one message (its body, quoted part and remainder), in order."""
 
     def __init__(self) -> None:
         self.links: list[Link] = []
@@ -59,10 +59,19 @@ class Links:
 
     def number(self, url: str, words: str) -> int:
         """The reference number of ``url``, the same each time it is linked."""
+        number = self._numbers.get(url)
+        if number is None:
+            number = self._numbers[url] = len(self.links) + 1
+            self.links.append(Link(number, url, " ".join(words.split())))
+        elif self.links[number - 1].bare:  # shown as a URL first, now by other words too
+            self.links[number - 1] = Link(number, url, " ".join(words.split()))
+        return number
+
+    def bare(self, url: str) -> None:
+        """A URL the body shows as it is: offered by the picker, with no number drawn."""
         if url not in self._numbers:
             self._numbers[url] = len(self.links) + 1
-            self.links.append(Link(len(self.links) + 1, url, " ".join(words.split())))
-        return self._numbers[url]
+            self.links.append(Link(len(self.links) + 1, url, "", bare=True))
 
 
 def only_a_wrapper(children: list[LexborNode]) -> bool:

@@ -1,91 +1,92 @@
-"""The words mail clients write above a quoted message, in the languages we have seen.
+"""Header labels, separator lines and forward lines, in every language of ``languages``.
 
-Outlook (desktop and web) quotes with a header block ("From:/Sent:/To:/Subject:") in the
-sender's UI language, and many clients put a separator line ("-----Original Message-----")
-or an attribution ("On <date>, <name> wrote:") before the quote.
+Outlook (desktop and web) and most webmail quote with a header block ("From:/Sent:/To:/
+Subject:") in the sender's interface language, often behind a separator line
+("-----Original Message-----"); forwards open with a line of their own ("---------- Forwarded
+message ---------"). The patterns are built from the rows of ``languages.LANGUAGES``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
+
+from .languages import LANGUAGES
 
 __all__ = [
     "ATTRIBUTION",
     "HeaderField",
+    "forward_subject",
     "header_field",
+    "header_fields",
     "is_forward",
     "is_original_message",
 ]
 
-HeaderField = Literal["from", "date", "to", "subject"]
+HeaderField = Literal["from", "date", "to", "subject", "other"]
 
-_FIELDS: dict[HeaderField, tuple[str, ...]] = {
-    "from": (
-        "From", "Von", "De", "Da", "Van", "Från", "Fra", "Frá", "Od", "Kimden", "Feladó",
-        "Lähettäjä", "Saatja", "Nadawca", "Remitente", "Mittente", "Afzender", "Από",
-        "От", "Від", "Од", "发件人", "寄件者", "差出人", "보낸 사람", "מאת", "من", "Từ",
-        "Dari", "Expéditeur", "Absender",
-    ),
-    "date": (
-        "Sent", "Date", "Gesendet", "Datum", "Envoyé", "Date d'envoi", "Enviado", "Fecha",
-        "Inviato", "Data", "Verzonden", "Skickat", "Sendt", "Odesláno", "Wysłano",
-        "Gönderildi", "Tarih", "Lähetetty", "Päivämäärä", "Elküldve", "Dátum", "Saadetud",
-        "Отправлено", "Дата", "Надіслано", "Στάλθηκε", "Ημερομηνία", "发送时间", "日期",
-        "寄件日期", "送信日時", "日付", "보낸 날짜", "날짜", "נשלח", "תאריך", "أرسل",
-        "التاريخ", "Đã gửi", "Ngày", "Dikirim", "Tanggal",
-    ),
-    "to": (
-        "To", "An", "À", "A", "Para", "Aan", "Till", "Til", "Komu", "Do", "Kime", "Címzett",
-        "Vastaanottaja", "Adressaat", "Destinatario", "Кому", "Προς", "收件人", "宛先",
-        "받는 사람", "אל", "إلى", "Đến", "Kepada", "Cc", "Kopie", "Copie", "CC",
-    ),
-    "subject": (
-        "Subject", "Betreff", "Objet", "Asunto", "Oggetto", "Assunto", "Onderwerp", "Ämne",
-        "Emne", "Předmět", "Temat", "Konu", "Tárgy", "Aihe", "Teema", "Тема", "Θέμα", "主题",
-        "主旨", "件名", "제목", "נושא", "الموضوع", "Chủ đề", "Perihal", "Subjek",
-    ),
-}  # fmt: skip
 
-_FIELD_OF = {name.casefold(): field for field, names in _FIELDS.items() for name in names}
-_LABEL = re.compile(
-    r"\s*(" + "|".join(sorted(map(re.escape, _FIELD_OF), key=len, reverse=True)) + r")\s*[:\uff1a]",
-    re.IGNORECASE,
-)
+def phrases(words: Iterable[str]) -> str:
+    """An alternation of phrases, longest first; a space inside one matches any spaces."""
+    unique = sorted(set(words), key=len, reverse=True)
+    return "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in unique)
 
+
+def _fields() -> dict[str, HeaderField]:
+    """Each label of every language, folded, and the field it names."""
+    fields: dict[str, HeaderField] = {}
+    for row in LANGUAGES:
+        named: tuple[tuple[HeaderField, tuple[str, ...]], ...] = (
+            ("from", row.sender),
+            ("date", row.sent),
+            ("to", row.to),
+            ("subject", row.subject),
+            ("other", row.other),
+        )
+        for field, labels in named:
+            for label in labels:
+                fields.setdefault(_normal(label), field)
+    return fields
+
+
+def _normal(label: str) -> str:
+    return " ".join(label.casefold().split())
+
+
+_FIELD_OF = _fields()
+_LABELS = phrases(_FIELD_OF)
+# "From:", "*From:*" (bold, as plain text writes it), "Envoyé le :", "发件人" and a
+# full-width colon
+_LABEL = re.compile(r"\s*[*_]{0,2}\s*(" + _LABELS + r")\s*[*_]{0,2}\s*[:\uff1a]", re.IGNORECASE)
+_LABEL_BEFORE = re.compile(r"[*_]{0,2}(" + _LABELS + r")[*_]{0,2}\s*$", re.IGNORECASE)
+_COLONS = re.compile(r"[:\uff1a]")
+_LONGEST_LABEL = max(map(len, _FIELD_OF)) + 6
+
+# A phrase between runs of dashes (or "=" or "_"), the whole line, maybe in *bold*.
+_DASHED = r"\s*[*_]{{0,2}}\s*[-=_]{{2,}}\s*(?:{})\s*[-=_]{{2,}}\s*[*_]{{0,2}}\s*"
 _ORIGINAL = re.compile(
-    r"\s*-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|"
-    r"mensaje original|messaggio originale|mensagem original|oorspronkelijk bericht|"
-    r"originalmeddelande|oprindelig meddelelse|opprinnelig melding|alkuperäinen viesti|"
-    r"původní zpráva|pôvodná správa|wiadomość oryginalna|eredeti üzenet|"
-    r"исходное сообщение|оригинальное сообщение|αρχικό μήνυμα|orijinal mesaj|"
-    r"原始邮件|原始郵件|元のメッセージ|원본 메시지|ההודעה המקורית|الرسالة الأصلية)"
-    r"\s*-{2,}\s*",
+    _DASHED.format(phrases(word for row in LANGUAGES for word in row.original)),
     re.IGNORECASE,
 )
-
-# Gmail's "---------- Forwarded message ---------" and Apple Mail's "Begin forwarded
-# message:", in the languages those clients write them in.
+_FORWARDED = phrases(word for row in LANGUAGES for word in row.forwarded)
 _FORWARD = re.compile(
-    r"\s*(?:-{2,}\s*(?:forwarded message|weitergeleitete nachricht|message transféré|"
-    r"mensaje reenviado|messaggio inoltrato|mensagem encaminhada|doorgestuurd bericht|"
-    r"vidarebefordrat meddelande|videresendt meddelelse|videresendt melding|"
-    r"välitetty viesti|přeposlaná zpráva|przekazana wiadomość|пересылаемое сообщение|"
-    r"προωθημένο μήνυμα|iletilen ileti|转发的邮件|轉寄的郵件|転送されたメッセージ|"
-    r"전달된 메시지|הודעה שהועברה|رسالة مُعاد توجيهها)\s*-{2,}"
-    r"|(?:begin forwarded message|anfang der weitergeleiteten nachricht|"
-    r"début du message réexpédié|inicio del mensaje reenviado|inizio messaggio inoltrato)"
-    r"\s*[:\uff1a])\s*",
+    _DASHED.format(_FORWARDED) + r"|\s*(?:" + _FORWARDED + r")\s*[:\uff1a]\s*", re.IGNORECASE
+)
+_FORWARD_SUBJECT = re.compile(
+    r"\s*[*_]{0,2}\s*(?:"
+    + phrases(word for row in LANGUAGES for word in row.forward_prefixes)
+    + r")\s*[:\uff1a]",
     re.IGNORECASE,
 )
 
 # "On Thu, Jun 26, 2014 at 2:14 PM, Alexander L <a@example.com> wrote:" and friends: a
-# short line ending in a colon that names a date, an address or the act of writing.
+# line ending in a colon that names a date, an address or the act of writing. Loose on
+# purpose: it names a quote that markup or ">" marks already show (``attribution`` has
+# the strict test, for quotes that nothing else marks).
+_VERBS = phrases([*(word for row in LANGUAGES for word in row.wrote), "scrisse"])
 ATTRIBUTION = re.compile(
-    r"(?=.*(?:\d|@|wrote|writes|schrieb|écrit|escribió|scrisse|schreef|skrev|kirjoitti|"
-    r"napisał|napsal|написал|пишет|έγραψε|yazd\u0131|escreveu|scritto|寫道|写道|"
-    r"メッセージ|작성|כתב|كتب)).{0,300}[:\uff1a]\s*",
-    re.IGNORECASE | re.DOTALL,
+    r"(?=.*(?:\d|@|" + _VERBS + r")).{0,300}[:\uff1a]\s*", re.IGNORECASE | re.DOTALL
 )
 
 
@@ -96,14 +97,56 @@ def header_field(line: str) -> HeaderField | None:
     match = _LABEL.match(line)
     if match is None:
         return None
-    return _FIELD_OF.get(match.group(1).casefold())
+    return _FIELD_OF.get(_normal(match.group(1)))
+
+
+def header_fields(line: str) -> set[HeaderField]:
+    """Every field a header line labels: "From: a Date: b" (a block flattened) is two.
+
+    A label counts only with a value after it ("Subject: From: To:" names no field).
+    """
+    if header_field(line) is None:
+        return set()
+    labels: list[tuple[int, int, str]] = []  # where each label starts, its colon ends, its name
+    for colon in _COLONS.finditer(line):
+        start = max(0, colon.start() - _LONGEST_LABEL)
+        match = _LABEL_BEFORE.search(line, start, colon.start())
+        if match is not None and _starts_label(line, match):
+            labels.append((match.start(), colon.end(), match.group(1)))
+    found: set[HeaderField] = set()
+    for (_, end, name), following in zip(labels, [*labels[1:], None], strict=True):
+        value = line[end : following[0] if following else len(line)]
+        field = _FIELD_OF.get(_normal(name))
+        if field is not None and value.strip():
+            found.add(field)
+    return found
+
+
+def _starts_label(line: str, match: re.Match[str]) -> bool:
+    """A label starts a word, or follows one glued on as a capital ("a@b.comDate:")."""
+    at = match.start()
+    if at == 0 or not line[at - 1].isalnum():
+        return True
+    before, label = line[at - 1], match.group(1)
+    return (before.islower() or before.isdigit()) and label[0].isupper() and label[1:2].islower()
 
 
 def is_original_message(line: str) -> bool:
-    """True for "-----Original Message-----" in any of the known languages."""
-    return "--" in line and _ORIGINAL.fullmatch(line) is not None
+    """True for "-----Original Message-----" and its variants, in any known language."""
+    return ("--" in line or "==" in line or "__" in line) and _ORIGINAL.fullmatch(line) is not None
 
 
 def is_forward(line: str) -> bool:
-    """True for the line that opens a forwarded message (Gmail, Apple Mail)."""
+    """True for the line that opens a forwarded message (Gmail, Apple Mail, Thunderbird)."""
+    if "--" not in line and "==" not in line and "__" not in line:
+        if not line.rstrip().endswith((":", "\uff1a")):
+            return False
     return _FORWARD.fullmatch(line) is not None
+
+
+def forward_subject(line: str) -> bool:
+    """Whether a "Subject:" line names a forward ("Subject: FW: …", "Betreff: WG: …")."""
+    match = _LABEL.match(line)
+    if match is None or _FIELD_OF.get(_normal(match.group(1))) != "subject":
+        return False
+    return _FORWARD_SUBJECT.match(line, match.end()) is not None

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlsplit
 from ..safety import clean
 from .parse import Attributes, is_hidden
 
-__all__ = ["image_label", "link_target", "same_target"]
+__all__ = ["image_label", "link_target", "same_target", "written_urls"]
 
 _SCHEMES = frozenset(
     {"http", "https", "mailto", "ftp", "ftps", "sftp", "tel", "sms", "news", "nntp", "irc",
@@ -27,6 +27,10 @@ _SPACER = re.compile(
     re.IGNORECASE,
 )
 _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);")
+# A URL as people write one in text: with a scheme, or starting "www.".
+_WRITTEN_URL = re.compile(r"\b(?:(?:https?|ftp)://|www\.|mailto:)[^\s<>\"']+", re.IGNORECASE)
+_TRAILING = ".,;:!?'\"»\u201d\u2019"
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 
 def link_target(href: str) -> str | None:
@@ -44,6 +48,33 @@ def link_target(href: str) -> str | None:
     if match is None or match.group(1).lower() not in _SCHEMES:
         return None
     return url
+
+
+def _trim(url: str) -> str:
+    """Drop sentence punctuation and unbalanced closing brackets from a URL's end."""
+    while url:
+        last = url[-1]
+        if last in _TRAILING:
+            url = url[:-1]
+        elif last in _CLOSERS and url.count(last) > url.count(_CLOSERS[last]):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+def written_urls(text: str) -> list[tuple[int, int, str]]:
+    """The URLs written in a text: where each starts and ends, and its target."""
+    lowered = text.lower()
+    if "://" not in text and "www." not in lowered and "mailto:" not in lowered:
+        return []
+    found = []
+    for match in _WRITTEN_URL.finditer(text):
+        written = _trim(match.group())
+        target = link_target(written)
+        if target is not None:
+            found.append((match.start(), match.start() + len(written), target))
+    return found
 
 
 def _normal(target: str) -> str:

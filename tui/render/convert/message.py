@@ -37,7 +37,7 @@ def _lines(body: str, is_plain_text: bool, links: Links) -> list[RawLine]:
     if not body or not body.strip():
         return []
     if is_plain_text:
-        return plain_lines(body)
+        return plain_lines(body, links)
     return html_lines(body, links)
 
 

@@ -6,13 +6,15 @@ import re
 
 from ..document import Line, Part, PartKind
 from ..draw.layout import natural_text
-from .headers import ATTRIBUTION, header_field, is_forward
+from .attribution import dated_address, is_attribution
+from .headers import ATTRIBUTION, forward_subject, header_field, is_forward
 from .quotelines import Resolved
 
 __all__ = ["group_parts"]
 
 _Key = tuple[PartKind, int]
 _REF = re.compile(r"\[\d+\]")
+_HEADER_LINES = 8  # "-----Original Message-----", From, Sent, To, Cc, Subject …
 _BLANK = Line("blank")  # one for every blank line of every part: nothing changes it
 
 
@@ -39,8 +41,12 @@ def _first_words(lines: list[Line], count: int) -> list[str]:
 def _label(lines: list[Line]) -> str:
     """The attribution or "From:" line that says whose words a quote holds, if any."""
     for words in _first_words(lines, 3):
-        if ATTRIBUTION.fullmatch(words) or header_field(words) == "from":
+        if header_field(words) == "from":
+            return words.replace("*", "")  # "*From:* Ana", the bold of a plain-text part
+        if ATTRIBUTION.fullmatch(words) or dated_address(words):
             return words
+        if words.startswith("--") and is_attribution(words):  # Zoho's "---- On … wrote ----"
+            return words.strip("-= ")
     return ""
 
 
@@ -48,10 +54,13 @@ def _forward(lines: list[Line], before: list[Line]) -> bool:
     """Whether a quote run is a forwarded message, which is shown rather than folded.
 
     The "Forwarded message" line opens the run (Apple Mail) or is the last line before
-    it (Gmail keeps it outside the quoted headers).
+    it (Gmail keeps it outside the quoted headers); Outlook's forward is a header block
+    whose subject starts "FW:" (in the sender's language: "WG:", "TR:", "RV:" …).
     """
     last = _first_words(before[::-1], 1)
-    return any(is_forward(words) for words in [*last, *_first_words(lines, 3)])
+    if any(is_forward(words) for words in [*last, *_first_words(lines, 1)]):
+        return True
+    return any(forward_subject(words) for words in _first_words(lines, _HEADER_LINES))
 
 
 def _make(key: _Key, lines: list[Line], before: Part | None) -> Part:

@@ -1,7 +1,8 @@
 """Plain-text bodies (``is_plain_text``) into the same typed lines as HTML.
 
 The text is text: ``<``, ``>`` and ``&`` stay literal, lines keep their spacing, leading
-``>`` marks are quote levels, and URLs become links (shown once, as written).
+``>`` marks are quote levels, and URLs become links (shown once, as written, and offered
+by the link picker).
 """
 
 from __future__ import annotations
@@ -14,45 +15,27 @@ from rich.text import Span, Text
 from .. import styles
 from ..document import Line
 from ..safety import clean
+from .elements import Links
 from .lines import BLANK, RawLine
-from .links import link_target
+from .links import written_urls
 
 __all__ = ["linkify", "plain_lines"]
 
 _QUOTE_PREFIX = re.compile(r"(?:[ \t]{0,3}>)+ ?")
-_URL = re.compile(r"\b(?:(?:https?|ftp)://|www\.|mailto:)[^\s<>\"']+", re.IGNORECASE)
-_TRAILING = ".,;:!?'\"»\u201d\u2019"
-_CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 
-def _trim(url: str) -> str:
-    """Drop sentence punctuation and unbalanced closing brackets from a URL's end."""
-    while url:
-        last = url[-1]
-        if last in _TRAILING:
-            url = url[:-1]
-        elif last in _CLOSERS and url.count(last) > url.count(_CLOSERS[last]):
-            url = url[:-1]
-        else:
-            break
-    return url
-
-
-def linkify(text: str) -> Text:
-    """A line of plain text with its URLs styled as links to themselves."""
+def linkify(text: str, links: Links | None = None) -> Text:
+    """A line of plain text with its URLs styled as links to themselves (and listed)."""
     spans: list[Span] = []
-    if "://" in text or "www." in text.lower() or "mailto:" in text.lower():
-        for match in _URL.finditer(text):
-            written = _trim(match.group())
-            target = link_target(written)
-            if target is not None:
-                style = styles.LINK + Style(meta={"href": target})
-                spans.append(Span(match.start(), match.start() + len(written), style))
+    for start, end, target in written_urls(text):
+        spans.append(Span(start, end, styles.LINK + Style(meta={"href": target})))
+        if links is not None:
+            links.bare(target)
     return Text(text, end="", spans=spans)
 
 
-def plain_lines(body: str) -> list[RawLine]:
-    """One typed line per text line; ``>`` prefixes are quote levels."""
+def plain_lines(body: str, links: Links | None = None) -> list[RawLine]:
+    """One typed line per text line; ``>`` prefixes are quote levels, URLs go to ``links``."""
     lines: list[RawLine] = []
     for line in clean(body, multiline=True).split("\n"):
         prefix = _QUOTE_PREFIX.match(line) if ">" in line else None
@@ -63,6 +46,6 @@ def plain_lines(body: str) -> list[RawLine]:
             lines.append(RawLine(depth, BLANK))
             continue
         lead = len(rest) - len(rest.lstrip(" "))
-        text = linkify(rest)
+        text = linkify(rest, links)
         lines.append(RawLine(depth, Line("verbatim", text, 0, lead), " ".join(rest.split())))
     return lines

@@ -3,10 +3,12 @@
 Works on lines because the signs are textual and the same for HTML and plain text:
 
 - A reply header (a "quote" control from the walker, a "From:/Sent:" block in any known
-  language, "-----Original Message-----") quotes everything after it to the end of its
-  container: lines at or below its depth get one more level, until the text goes back
+  language, "-----Original Message-----", a forward's first line, or a sure attribution
+  followed by text that nothing marks as quoted) quotes everything after it to the end of
+  its container: lines at or below its depth get one more level, until the text goes back
   out of that container. Separator rules right before or after the header are dropped.
-- An attribution ("On …, X wrote:") directly above a deeper quote joins that quote.
+- An attribution ("On …, X wrote:", with the lines it was wrapped over) directly above a
+  deeper quote joins that quote.
 - A mailing-list footer (groups.io's ``_._,_._,_``, Google Groups' "-- / You received
   this message…", Mailman's underscores + "mailing list") ends the quote and is shown as
   the signature: the last such footer is the list's own, appended after any quote.
@@ -21,16 +23,19 @@ import re
 from typing import NamedTuple
 
 from ..document import Line
-from .headers import ATTRIBUTION, header_field, is_original_message
+from .headers import header_field, header_fields
+from .heads import Head, attribution_heads, join_wrapped, split_reply_text
 from .lines import RawLine
 
 __all__ = ["MAX_DEPTH", "Resolved", "resolve"]
 
 MAX_DEPTH = 4
-_HEADER_WINDOW = 7
+_HEADER_WINDOW = 9
 _GRACE = 3
 _SIGNATURE_MAX_LINES = 15
 _UNDERSCORES = re.compile(r"_{10,}")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_TIME = re.compile(r"\d{1,2}:\d\d")
 _GROUPS_IO = "_._,_._,_"
 
 
@@ -54,13 +59,38 @@ def _content(lines: list[RawLine], start: int, limit: int, *, controls: bool = T
 
 
 def _header_block(lines: list[RawLine], start: int) -> bool:
-    fields = set()
+    """Whether a header block starts here.
+
+    "From:" with a date; or, with an address in the block, "From:" with "To:" and
+    "Subject:", or a full date and time ("Date: Wed, 16 May 2012 00:15:02 -0600") with
+    "To:" (a meeting's "From: Berlin / To: Paris / Subject: trip" is the reply's own).
+    """
+    fields: set[str] = set()
+    stamped = addressed = False
+    previous = start
     for index in _content(lines, start, _HEADER_WINDOW, controls=False):
-        field = header_field(lines[index].plain)
-        if field is None:
+        if index > previous + 1 and lines[index].line.kind == "verbatim":
+            break  # plain text writes a header block without a blank line in it
+        previous = index
+        plain = lines[index].plain
+        found = header_fields(plain)
+        if not found:
+            if fields and _continued(plain):
+                continue  # a long "From:" wrapped: "Ana Souza via Group" / "<group@…>"
             break
-        fields.add(field)
-    return "from" in fields and "date" in fields
+        fields |= found
+        addressed = addressed or "@" in plain
+        if "date" in found and _YEAR.search(plain) and _TIME.search(plain):
+            stamped = True
+    if "from" in fields and "date" in fields:
+        return True
+    if not addressed:
+        return False
+    return {"from", "to", "subject"} <= fields or (stamped and "to" in fields)
+
+
+def _continued(plain: str) -> bool:
+    return plain.startswith(("<", "[", ">")) or ("@" in plain and len(plain) <= 80)
 
 
 def _is_separator(raw: RawLine) -> bool:
@@ -86,18 +116,29 @@ def _footer_start(lines: list[RawLine]) -> int | None:
     return None
 
 
-def _quote_starts(lines: list[RawLine]) -> set[int]:
+def _unmarked(lines: list[RawLine], heads: dict[int, Head]) -> set[int]:
+    """Sure attributions followed by text at their own depth: quotes with no other mark."""
+    found = set()
+    for first, head in heads.items():
+        following = _content(lines, head.last + 1, 1, controls=False)
+        if head.sure and following and lines[following[0]].depth == lines[head.last].depth:
+            found.add(first)
+    return found
+
+
+def _quote_starts(lines: list[RawLine], heads: dict[int, Head]) -> set[int]:
     """Lines where a header-style quote begins."""
     starts: set[int] = set()
+    unmarked = _unmarked(lines, heads)
     grace = 0
     previous_depth = 0
     for index, raw in enumerate(lines):
         if raw.line.kind == "blank" and not raw.control:
             continue
         field = header_field(raw.plain)
-        sign = raw.control == "quote" or is_original_message(raw.plain)
-        if not sign and field is not None and _header_block(lines, index):
-            sign = True
+        sign = raw.control == "quote" or index in unmarked
+        if not sign and field is not None and grace == 0:
+            sign = _header_block(lines, index)  # inside a block just started it would not count
         # A header that opens a blockquote names that quote; it adds no level.
         opens_container = raw.depth > previous_depth
         previous_depth = raw.depth
@@ -135,22 +176,17 @@ def _drop_separators(lines: list[RawLine], starts: set[int]) -> set[int]:
     return dropped
 
 
-def _pull_attributions(lines: list[RawLine], depths: list[int]) -> None:
-    content = [i for i, raw in enumerate(lines) if raw.line.kind != "blank"]
-    for position, index in enumerate(content[:-1]):
-        following = content[position + 1]
-        if depths[following] <= depths[index] or not ATTRIBUTION.fullmatch(lines[index].plain):
+def _pull_attributions(lines: list[RawLine], depths: list[int], heads: dict[int, Head]) -> None:
+    """An attribution right above a deeper quote is drawn in it (all its wrapped lines)."""
+    last_lines = {head.last for head in heads.values()}
+    for first, head in heads.items():
+        following = _content(lines, head.last + 1, 1, controls=False)
+        if not following or depths[following[0]] <= depths[head.last]:
             continue
-        if ATTRIBUTION.fullmatch(lines[following].plain):
+        if following[0] in heads or following[0] in last_lines:
             continue  # the deeper quote has its own attribution; this one is for its level
-        depths[index] = depths[following]
-        previous = content[position - 1] if position else None
-        if previous is not None and len(lines[index].plain) < 40 and lines[previous].plain:
-            if (
-                re.search(r"[\d@]", lines[previous].plain)
-                and lines[previous].depth == lines[index].depth
-            ):
-                depths[previous] = depths[following]
+        for index in range(first, head.last + 1):
+            depths[index] = depths[following[0]]
 
 
 def _signatures(lines: list[RawLine], depths: list[int], footer: int | None) -> list[bool]:
@@ -182,10 +218,15 @@ def _short_tail(lines: list[RawLine], depths: list[int], start: int) -> bool:
 
 def resolve(lines: list[RawLine]) -> list[Resolved]:
     """Final depth and signature flag for every line; control lines are consumed."""
+    lines = split_reply_text(lines)
+    heads = attribution_heads(lines)
+    joined = join_wrapped(lines, heads)
+    if joined is not None:
+        lines, heads = joined, attribution_heads(joined)
     footer = _footer_start(lines)
-    starts = _quote_starts(lines)
+    starts = _quote_starts(lines, heads)
     depths = _depths(lines, starts, footer)
-    _pull_attributions(lines, depths)
+    _pull_attributions(lines, depths, heads)
     signature = _signatures(lines, depths, footer)
     dropped = _drop_separators(lines, starts)
     dropped.update(i for i, raw in enumerate(lines) if raw.plain == _GROUPS_IO and raw.depth == 0)

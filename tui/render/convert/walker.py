@@ -19,7 +19,7 @@ from rich.text import Text
 from selectolax.lexbor import LexborNode
 
 from .. import styles
-from .clients import follows_separator, opens_reply_header, role
+from .clients import follows_separator, is_quote_container, opens_reply_header, role
 from .elements import (
     BULLETS,
     CODE,
@@ -37,21 +37,11 @@ from .links import image_label, link_target, same_target
 from .parse import JUNK_TAGS, Attributes, is_hidden, next_element, previous_element
 from .quotelines import MAX_DEPTH
 from .tables import is_data_table, table_data
+from .textlinks import OpenLink, may_hold_url, write_linked_text
 
 __all__ = ["Walker"]
 
 Exit = tuple[Callable[[Any], None], Any]
-
-
-class _Link:
-    """An open ``<a>``: where it goes and the words it shows."""
-
-    __slots__ = ("outer", "url", "words")
-
-    def __init__(self, url: str, outer: list[str] | None) -> None:
-        self.url = url
-        self.words: list[str] = []
-        self.outer = outer
 
 
 class Walker:
@@ -84,7 +74,10 @@ class Walker:
             if tag == "-text":
                 text = item.text_content
                 if text:
-                    self.out.text(text)  # cleaned there, after whitespace is collapsed
+                    if self.out.link_words is None and may_hold_url(text):
+                        write_linked_text(self.out, self.links, text)
+                    else:
+                        self.out.text(text)  # cleaned there, after whitespace is collapsed
             elif tag is not None and tag[0] != "-" and tag not in JUNK_TAGS:
                 self._element(item, tag)
 
@@ -239,19 +232,22 @@ class Walker:
         if url is None:
             self._children(node)
             return
-        link = _Link(url, self.out.link_words)
+        link = OpenLink(url, self.out.link_words)
         self.out.link_words = link.words
         self.out.push_style(styles.LINK + Style(meta={"href": url}))
         self._exit(self._link_exit, link)
         self._children(node)
 
-    def _link_exit(self, link: _Link) -> None:
+    def _link_exit(self, link: OpenLink) -> None:
         self.out.pop_style()
         self.out.link_words = link.outer
         words = " ".join("".join(link.words).split())
         if link.outer is not None:
             link.outer.extend(link.words)
-        if not words or same_target(words, link.url):
+        if not words:
+            return
+        if same_target(words, link.url):  # Gmail's <a href=X>X</a>: the URL is in view
+            self.links.bare(link.url)
             return
         number = self.links.number(link.url, words)
         self.out.suffix(f"[{number}]", styles.REF)
@@ -319,7 +315,7 @@ class Walker:
 
     def _client_container(self, node: LexborNode, found: str) -> bool:
         """Act on a mail client's container; True when that replaces the usual handling."""
-        if found == "quote":
+        if found == "quote" or (found == "quote_container" and is_quote_container(node)):
             self._quote(node)
             return True
         if found == "attribution" and node.mem_id not in self._moved:

@@ -2,7 +2,9 @@
 
 The layout the thread view uses for a message body: text parts wrapped (hanging indents
 for list items), each run of quote parts either folded to one "▸ N quoted lines" line or
-drawn with one coloured bar per level, the signature dimmed, then the numbered links.
+drawn with one coloured bar per level and dimmed words (a forward keeps its words
+bright: it is what the message carries; a short quote answered right below it stays as
+context when folded), the signature dimmed, then the numbered links.
 Every returned ``Text`` is one terminal line no wider than ``width``; join them with
 ``Text("\\n").join(...)`` for a ``Static``, or feed them to a line-cache view as they are.
 """
@@ -19,7 +21,7 @@ from .. import styles
 from ..document import Document, Line, Part
 from .layout import layout_line
 from .links import linked, render_links, shown_links
-from .quotes import bar_levels, bars, fold_label, quote_runs
+from .quotes import bar_levels, bars, fold_label, is_context, quote_runs
 from .wrap import MIN_WIDTH
 
 __all__ = ["render_document", "render_part"]
@@ -31,20 +33,31 @@ def _part_lines(part: Part) -> tuple[Line, ...]:
     return tuple(Line("text", line) for line in part.text.split("\n", allow_blank=True))
 
 
-def render_part(part: Part, width: int, *, osc8: bool = False) -> list[Text]:
-    """One part, unfolded: quote bars for quote parts, dimmed when a signature."""
+def render_part(
+    part: Part, width: int, *, osc8: bool = False, forward: bool | None = None
+) -> list[Text]:
+    """One part, unfolded: quote bars for quote parts, dimmed when quoted or a signature.
+
+    A part of a forwarded message (``forward``, by default the part's own flag) keeps
+    its words bright beside its bars.
+    """
     width = max(width, MIN_WIDTH)
-    drawn_bars = bars(bar_levels(part.depth, width)) if part.kind == "quote" else Text(end="")
+    quote = part.kind == "quote"
+    drawn_bars = bars(bar_levels(part.depth, width)) if quote else Text(end="")
     room = max(MIN_WIDTH, width - cell_len(drawn_bars.plain))
     out: list[Text] = []
-    signature = part.kind == "signature"
+    dim = None
+    if part.kind == "signature":
+        dim = styles.SIGNATURE
+    elif quote and not (part.forward if forward is None else forward):
+        dim = styles.QUOTE_TEXT
     for line in _part_lines(part):
         for piece in layout_line(line, room):
-            if signature or (osc8 and piece.spans):
+            if dim or (osc8 and piece.spans):
                 if piece is line.text:  # the document's own Text: changed only as a copy
                     piece = piece.copy()
-                if signature:
-                    piece.stylize_before(styles.SIGNATURE)
+                if dim:
+                    piece.stylize_before(dim)
                 if osc8:
                     piece = linked(piece)
             # A style of the whole line becomes a span, as `+` made it: the pad after stays plain.
@@ -69,21 +82,28 @@ def _has_own_words(doc: Document) -> bool:
     )
 
 
+def _folding(runs: list[list[Part]]) -> list[bool]:
+    """For each run, whether folding hides it: a reply's quote that is not short context."""
+    return [
+        run[0].kind == "quote" and not run[0].forward and not is_context(runs, index)
+        for index, run in enumerate(runs)
+    ]
+
+
 def folds(doc: Document) -> bool:
     """Whether folding changes how `doc` is drawn: it has a reply's quote and words of its own."""
-    if not _has_own_words(doc):
-        return False
-    return any(run[0].kind == "quote" and not run[0].forward for run in quote_runs(doc.parts))
+    return _has_own_words(doc) and any(_folding(quote_runs(doc.parts)))
 
 
 def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
     out: list[Text] = []
+    runs = quote_runs(doc.parts)
     # A message that is all quote (a forward, a resent newsletter) is shown, not folded away.
-    folded = folded and _has_own_words(doc)
-    for run in quote_runs(doc.parts):
+    hidden = _folding(runs) if folded and _has_own_words(doc) else [False] * len(runs)
+    for run, fold in zip(runs, hidden, strict=True):
         if out:
             out.append(Text(end=""))
-        if folded and run[0].kind == "quote" and not run[0].forward:
+        if fold:
             out.append(fold_label(run, width))
             continue
         for index, part in enumerate(run):
@@ -92,8 +112,8 @@ def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
                 separator = bars(bar_levels(depth, max(width, MIN_WIDTH)))
                 separator.rstrip()
                 out.append(separator)
-            out.extend(render_part(part, width, osc8=osc8))
-    links = shown_links(doc.links, out) if folded else list(doc.links)
+            out.extend(render_part(part, width, osc8=osc8, forward=run[0].forward))
+    links = shown_links(doc.listed, out) if any(hidden) else list(doc.listed)
     if links:
         if out:
             out.append(Text(end=""))

@@ -10,9 +10,10 @@ from .. import styles
 from ..document import Part, quoted_line_count
 from .wrap import MIN_WIDTH
 
-__all__ = ["BAR", "bar_levels", "bars", "fold_label", "quote_runs"]
+__all__ = ["BAR", "CONTEXT_LINES", "bar_levels", "bars", "fold_label", "is_context", "quote_runs"]
 
 BAR = "▎ "
+CONTEXT_LINES = 3  # a quoted run this short, answered below, stays on screen when folded
 
 
 def quote_runs(parts: Sequence[Part]) -> list[list[Part]]:
@@ -24,6 +25,18 @@ def quote_runs(parts: Sequence[Part]) -> list[list[Part]]:
         else:
             runs.append([part])
     return runs
+
+
+def is_context(runs: Sequence[Sequence[Part]], index: int) -> bool:
+    """Whether a reply's quote run is short context for the answer right after it.
+
+    Inline replies quote a question, answer it, quote the next: folding each question
+    away would leave the answers without what they answer.
+    """
+    following = runs[index + 1] if index + 1 < len(runs) else None
+    if following is None or following[0].kind != "text":
+        return False
+    return quoted_line_count(runs[index]) <= CONTEXT_LINES
 
 
 def bars(depth: int) -> Text:
