@@ -117,6 +117,7 @@ class ThreadView(ScrollView, can_focus=True):
         # Bodies converted by the worker thread, waiting to be shown (deque: thread-safe).
         self._converted: deque[tuple[ThreadMessage, Document]] = deque()
         self._handover_pending = False
+        self._retry_offered = False  # what the footer last showed (see _feed_changed)
         self._messages: list[ThreadMessage] = []
         self._tops: list[int] = [0]  # first line of each message; the last is the total
         self._width = 0
@@ -246,7 +247,12 @@ class ThreadView(ScrollView, can_focus=True):
     def _feed_changed(self) -> None:
         """Loading, a failure or the end changed: the status lines below the last message."""
         self._lay_out()
-        self.refresh_bindings()
+        # Only when the answer of check_action changes: each refresh rebuilds the footer's
+        # keys, and a thread's pages change loading twice each.
+        retry_offered = self.feed.error is not None and self.feed.retryable
+        if retry_offered != self._retry_offered:
+            self._retry_offered = retry_offered
+            self.refresh_bindings()
         if self._seeking is not None and not self.feed.loading:
             self._seek()
 
@@ -431,7 +437,7 @@ class ThreadView(ScrollView, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
-            return self.feed.error is not None and self.feed.retryable
+            return self._retry_offered
         return True
 
     async def _on_click(self, event: events.Click) -> None:

@@ -58,7 +58,6 @@ class Walker:
         self._ul_depth = 0
         self._li_depth = 0
         self._noformat = 0
-        self._handlers = self._by_tag()
 
     def walk(self, root: LexborNode) -> None:
         """Walk ``root`` and everything below it."""
@@ -98,35 +97,11 @@ class Walker:
                 found = role(tag, attributes, node)
                 if found and self._client_container(node, found):
                     return
-        handler = self._handlers.get(tag)
+        handler = _BY_TAG.get(tag)
         if handler is None:  # inline containers (span, font, u, o:p …) and unknown elements
             self._stack.extend(reversed(list(node.iter(include_text=True))))
         else:
-            handler(node, tag, attributes)
-
-    def _by_tag(self) -> dict[str, Callable[[LexborNode, str, Attributes], None]]:
-        handlers: dict[str, Callable[[LexborNode, str, Attributes], None]] = {
-            "div": self._div,
-            "p": self._paragraph,
-            "br": self._break,
-            "a": self._link,
-            "img": self._image,
-            "blockquote": self._quote,
-            "li": self._item,
-            "table": self._table,
-            "pre": self._pre,
-            "hr": self._rule,
-            "dl": self._paragraph,
-            "dt": self._term,
-            "dd": self._definition,
-            "q": self._inline_quote,
-        }
-        handlers.update(dict.fromkeys(INLINE_STYLES, self._styled))
-        handlers.update(dict.fromkeys(LINES - {"div"}, self._line))
-        handlers.update(dict.fromkeys(LISTS, self._list))
-        handlers.update(dict.fromkeys(CODE, self._code))
-        handlers.update(dict.fromkeys(HEADINGS, self._heading))
-        return handlers
+            handler(self, node, tag, attributes)
 
     def _line(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
         self._block(node, 0)
@@ -393,3 +368,29 @@ class Walker:
 
 def _stray_item(node: LexborNode | None) -> bool:
     return node is not None and node.tag == "li"
+
+
+# Plain functions, not bound methods kept on each walker: a walker holding its own bound
+# methods is a reference cycle, and a thread's worth of them (with the lines they reach)
+# left tens of thousands of objects to the full garbage collections of its opening.
+_BY_TAG: dict[str, Callable[[Walker, LexborNode, str, Attributes], None]] = {
+    "div": Walker._div,
+    "p": Walker._paragraph,
+    "br": Walker._break,
+    "a": Walker._link,
+    "img": Walker._image,
+    "blockquote": Walker._quote,
+    "li": Walker._item,
+    "table": Walker._table,
+    "pre": Walker._pre,
+    "hr": Walker._rule,
+    "dl": Walker._paragraph,
+    "dt": Walker._term,
+    "dd": Walker._definition,
+    "q": Walker._inline_quote,
+}
+_BY_TAG.update(dict.fromkeys(INLINE_STYLES, Walker._styled))
+_BY_TAG.update(dict.fromkeys(LINES - {"div"}, Walker._line))
+_BY_TAG.update(dict.fromkeys(LISTS, Walker._list))
+_BY_TAG.update(dict.fromkeys(CODE, Walker._code))
+_BY_TAG.update(dict.fromkeys(HEADINGS, Walker._heading))
