@@ -199,9 +199,21 @@ class LurkerApp(App[None]):
         from .screens.topics import TopicsScreen
 
         screen = TopicsScreen(
-            self.library, self.news, group, group_name=group_name, seek_unread=seek_unread
+            self.library,
+            self.news,
+            group,
+            group_name=group_name,
+            seek_unread=seek_unread,
+            group_names=self._group_names() if group is None and not group_name else None,
         )
         self.push_screen(screen)
+
+    def _group_names(self) -> dict[str, str]:
+        """The short name of each group the group list holds, by id (for ★ All groups)."""
+        groups = self.screen_stack[0] if self.screen_stack else None
+        if not isinstance(groups, GroupsScreen):
+            return {}
+        return {str(group.group_id): group.group_name for group in groups.groups}
 
     @on(PageLoaded)
     def _page_loaded(self) -> None:
