@@ -25,6 +25,7 @@ from .screens.navigation import (
     ActivityOpened,
     GroupOpened,
     NoUnreadLeft,
+    ThreadEnded,
     ThreadRead,
     TopicOpened,
 )
@@ -283,13 +284,42 @@ class LurkerApp(App[None]):
 
     @on(TopicOpened)
     def _open_topic(self, event: TopicOpened) -> None:
-        self._push_thread(event.topic.id, event.topic)
+        self._push_thread(event.topic.id, event.topic, event.group)
 
-    def _push_thread(self, topic_id: int | str, topic: TopicRow | None = None) -> None:
+    def _push_thread(
+        self, topic_id: int | str, topic: TopicRow | None = None, group: str = ""
+    ) -> None:
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
-        self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic=topic))
+        self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic, group))
+
+    @on(ThreadEnded)
+    def _thread_ended(self, event: ThreadEnded) -> None:
+        # n on the last message: on to the next topic of the list below, as mutt does.
+        from .screens.topics import TopicsScreen
+
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if not isinstance(below, TopicsScreen):
+            self.notify("This is the last message of the topic.", title="n", markup=False)
+            return
+        rows = below.paged_list
+        if rows.cursor + 1 >= len(rows.rows):
+            more = (
+                ""
+                if rows.ended
+                else " (its next page failed: r on the list retries)"
+                if rows.failed
+                else " (more are loading: press n again)"
+            )
+            note = f"This is the last message, and the last topic of the list{more}."
+            below.open_next()  # asks for the next page where there is one
+            self.notify(note, title="n", markup=False)
+            return
+        self.pop_screen()
+        row = below.open_next()
+        subject = clean(row.subject) if row is not None else ""
+        self.notify(f"Next topic: {subject}", title="n", markup=False)
 
     def open_group(self, group: GroupInfo) -> None:
         """Go to a group's topics from anywhere (the command palette)."""

@@ -364,7 +364,9 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_thread_quotes_folded(snap_compare: Any, size: tuple[int, int]) -> None:
     """lurker-dev's "Best settings for the tape-echo plugin?", at its fifth message (#5).
 
-    A reviewer should see: the topic's subject in the title bar, "14 messages" at its right;
+    A reviewer should see: the header "Lurker — lurker-dev · topic 100000001" (the group
+    and the topic id); the topic's subject in the title bar, "5/14" (the fifth of 14
+    messages) at its right;
     message #5 at the top, focused (accent bar down its left edge, lighter background):
     "Sarah Johnson  Thu 21 Nov 2024 16:28  #5"; a four-line reply from "Hey," to
     "Regards, Sarah" with "the issue" underlined and "[1]" after it; one folded line
@@ -408,7 +410,8 @@ def test_help_on_a_thread(snap_compare: Any, size: tuple[int, int]) -> None:
     A reviewer should see: a bordered box "Keys · a thread" with two columns: "Move" (↑ k
     up a line, ↓ j, pgup b, space pgdn, home g, end G, n next message, p previous message)
     and "Leave" (esc ⌫ and q: back to the topics) on the left; "On this screen" (t ⏎ fold
-    or unfold quotes, o links, y copy as Markdown) and "Anywhere" (? these keys, ^p palette,
+    or unfold quotes, o links, y copy as Markdown, Y copy the topic's id and URL, each on
+    one line) and "Anywhere" (? these keys, ^p palette,
     ^q quit) on the right; "Esc, ? or q closes this" at the bottom; nothing cut off at
     80x24, and no Scroll Left/Right, Focus Next or Copy selected text.
     """

@@ -284,13 +284,28 @@ class TopicsScreen(PagedScreen[TopicRow]):
             row = rows.rows[index]
             if self.status(row).fresh:
                 rows.cursor = index
-                self.post_message(TopicOpened(row))
+                self._open_row(row)
                 return True
         return False
 
+    def open_next(self) -> TopicRow | None:
+        """Open the topic after the cursor, if it is loaded (asking for more if not)."""
+        rows = self.paged_list
+        index = rows.cursor + 1
+        if index >= len(rows.rows):
+            rows.feed.more()
+            return None
+        rows.cursor = index
+        row = rows.rows[index]
+        self._open_row(row)
+        return row
+
+    def _open_row(self, row: TopicRow) -> None:
+        self.post_message(TopicOpened(row, self.group_name or self.group_of(row)))
+
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:
-        self.post_message(TopicOpened(event.row))
+        self._open_row(event.row)
 
 
 def _rows_of(page: Page[Topic] | None) -> list[TopicRow]:
