@@ -212,9 +212,8 @@ class LurkerApp(App[None]):
     def _group_names(self) -> dict[str, str]:
         """The short name of each group the group list holds, by id (for ★ All groups)."""
         groups = self.screen_stack[0] if self.screen_stack else None
-        if not isinstance(groups, GroupsScreen):
-            return {}
-        return {str(group.group_id): group.group_name for group in groups.groups}
+        listed = groups.groups if isinstance(groups, GroupsScreen) else []
+        return {str(group.group_id): group.group_name for group in listed}
 
     @on(PageLoaded)
     def _page_loaded(self) -> None:
@@ -303,23 +302,10 @@ class LurkerApp(App[None]):
         if not isinstance(below, TopicsScreen):
             self.notify("This is the last message of the topic.", title="n", markup=False)
             return
-        rows = below.paged_list
-        if rows.cursor + 1 >= len(rows.rows):
-            more = (
-                ""
-                if rows.ended
-                else " (its next page failed: r on the list retries)"
-                if rows.failed
-                else " (more are loading: press n again)"
-            )
-            note = f"This is the last message, and the last topic of the list{more}."
-            below.open_next()  # asks for the next page where there is one
-            self.notify(note, title="n", markup=False)
-            return
-        self.pop_screen()
-        row = below.open_next()
-        subject = clean(row.subject) if row is not None else ""
-        self.notify(f"Next topic: {subject}", title="n", markup=False)
+        opened, note = below.open_next()
+        if opened:
+            self.pop_screen()  # before the next thread is pushed (TopicOpened comes after)
+        self.notify(note, title="n", markup=False)
 
     def open_group(self, group: GroupInfo) -> None:
         """Go to a group's topics from anywhere (the command palette)."""

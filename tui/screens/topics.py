@@ -288,17 +288,25 @@ class TopicsScreen(PagedScreen[TopicRow]):
                 return True
         return False
 
-    def open_next(self) -> TopicRow | None:
-        """Open the topic after the cursor, if it is loaded (asking for more if not)."""
+    def open_next(self) -> tuple[bool, str]:
+        """Open the topic after the cursor, if it is loaded (asking for more if not): whether
+        one was opened, and what to tell the reader."""
         rows = self.paged_list
         index = rows.cursor + 1
         if index >= len(rows.rows):
             rows.feed.more()
-            return None
+            why = (
+                ""
+                if rows.ended
+                else " (its next page failed: r on the list retries)"
+                if rows.failed
+                else " (more are loading: press n again)"
+            )
+            return False, f"This is the last message, and the last topic of the list{why}."
         rows.cursor = index
         row = rows.rows[index]
         self._open_row(row)
-        return row
+        return True, f"Next topic: {clean(row.subject)}"
 
     def _open_row(self, row: TopicRow) -> None:
         self.post_message(TopicOpened(row, self.group_name or self.group_of(row)))
