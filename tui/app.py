@@ -25,6 +25,7 @@ from .screens.navigation import (
     ActivityOpened,
     GroupOpened,
     NoUnreadLeft,
+    ThreadEnded,
     ThreadRead,
     TopicOpened,
 )
@@ -199,9 +200,20 @@ class LurkerApp(App[None]):
         from .screens.topics import TopicsScreen
 
         screen = TopicsScreen(
-            self.library, self.news, group, group_name=group_name, seek_unread=seek_unread
+            self.library,
+            self.news,
+            group,
+            group_name=group_name,
+            seek_unread=seek_unread,
+            group_names=self._group_names() if group is None and not group_name else None,
         )
         self.push_screen(screen)
+
+    def _group_names(self) -> dict[str, str]:
+        """The short name of each group the group list holds, by id (for ★ All groups)."""
+        groups = self.screen_stack[0] if self.screen_stack else None
+        listed = groups.groups if isinstance(groups, GroupsScreen) else []
+        return {str(group.group_id): group.group_name for group in listed}
 
     @on(PageLoaded)
     def _page_loaded(self) -> None:
@@ -271,13 +283,29 @@ class LurkerApp(App[None]):
 
     @on(TopicOpened)
     def _open_topic(self, event: TopicOpened) -> None:
-        self._push_thread(event.topic.id, event.topic)
+        self._push_thread(event.topic.id, event.topic, event.group)
 
-    def _push_thread(self, topic_id: int | str, topic: TopicRow | None = None) -> None:
+    def _push_thread(
+        self, topic_id: int | str, topic: TopicRow | None = None, group: str = ""
+    ) -> None:
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
-        self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic=topic))
+        self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic, group))
+
+    @on(ThreadEnded)
+    def _thread_ended(self, event: ThreadEnded) -> None:
+        # n on the last message: on to the next topic of the list below, as mutt does.
+        from .screens.topics import TopicsScreen
+
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if not isinstance(below, TopicsScreen):
+            self.notify("This is the last message of the topic.", title="n", markup=False)
+            return
+        opened, note = below.open_next()
+        if opened:
+            self.pop_screen()  # before the next thread is pushed (TopicOpened comes after)
+        self.notify(note, title="n", markup=False)
 
     def open_group(self, group: GroupInfo) -> None:
         """Go to a group's topics from anywhere (the command palette)."""

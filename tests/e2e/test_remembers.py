@@ -25,11 +25,12 @@ def test_read_quit_start_again_then_offline(terminal_factory: type[Terminal]) ->
         first = terminal_factory(command)
         screen = first.wait_match(r"(?m)^N ")  # a topic marked new
         first.keys("N")  # open the first topic with something unread
-        screen = first.wait_match(r"\d+ messages?(?s:.*)  #\d+")  # its messages are in
+        # Its messages are in; the title bar says which of how many is current ("1/4").
+        screen = first.wait_match(r"\d+/\d+ *\n(?s:.*)  #\d+")
         subject = screen.splitlines()[1].strip()
         subject = re.split(r"\s{2,}", subject)[0].removesuffix("…")[:25]
-        count = int(re.search(r"(\d+) messages?", screen).group(1))  # type: ignore[union-attr]
-        for _ in range(count - 1):  # every message current in turn: read
+        at, count = map(int, re.findall(r"(\d+)/(\d+) *$", screen.splitlines()[1])[0])
+        for _ in range(count - at):  # every message current in turn: read
             first.keys("n")
         first.keys("Escape")
         screen = first.wait_for("sticky first")  # the topic list again
@@ -43,7 +44,8 @@ def test_read_quit_start_again_then_offline(terminal_factory: type[Terminal]) ->
         screen = again.screen()
         line = topic_line(screen, subject)
         assert not line.startswith(("N", "+")), line
-        row = [text for text in screen.splitlines()].index(line) - 2  # below header and title
+        # Below the header, the title and the column heads.
+        row = [text for text in screen.splitlines()].index(line) - 3
     finally:
         server.terminate()
         server.wait(timeout=10)

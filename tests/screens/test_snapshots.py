@@ -132,6 +132,14 @@ async def topics(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+async def topics_all_groups(pilot: Pilot[None], demo: DemoService) -> None:
+    await groups_loaded(pilot)
+    await keys(pilot, "enter")  # ★ All groups is the first row
+    await until(pilot, lambda: isinstance(pilot.app.screen, TopicsScreen), "topic list")
+    await until(pilot, lambda: len(rows_of(pilot).rows) > 0, "topics")
+    await quiet(pilot)
+
+
 async def topics_searched(pilot: Pilot[None], demo: DemoService) -> None:
     await open_topics(pilot, "big-archive")
     await search(pilot, "xruns")
@@ -225,6 +233,7 @@ class Picture:
 PICTURES: dict[str, Picture] = {
     "groups": Picture(groups),
     "topics": Picture(topics),
+    "topics-all": Picture(topics_all_groups),
     "topics-search": Picture(topics_searched),
     "topics-search-empty": Picture(topics_search_empty),
     "topics-loading": Picture(topics_loading),
@@ -278,13 +287,27 @@ def test_topic_list(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive's topic list, sticky topics first.
 
     A reviewer should see: the title "Linux Audio Users · 10,000 topics · sticky first"
-    with "1/10,000" at the right; three "S" (sticky) topics at the top, the first
+    with "1/10,000" at the right; a muted bold line of column heads, "Subject" over the
+    subjects, "Started by" over the posters, "Msgs" over the counts (right-aligned) and
+    "Latest post" over the ages; three "S" (sticky) topics at the top, the first
     highlighted; flag columns (S, C, A), subject cropped with "…", author in italics,
     message count and age ("1 h ago" … "10 d ago"; "Mar 2009" for the old sticky ones);
     at 120x40 coloured hashtag chips ("jack", "pipewire", "alsa") after some subjects;
     right-to-left and CJK names aligned with the others; the flag legend above the key bar.
     """
     assert snapshot(snap_compare, "topics", size)
+
+
+@SIZES
+def test_all_groups_topic_list(snap_compare: Any, size: tuple[int, int]) -> None:
+    """★ All groups: the recent topics of every group.
+
+    A reviewer should see: the title "All groups · N topics"; the column heads with "Group"
+    between the flags and "Subject"; each row's group in cyan in that column ("big-archive",
+    "lurker-dev", "parent+child" cut to "parent+chi…" at 80x24), the subjects starting in
+    one column under "Subject"; no row wider than the list, ages whole at the right.
+    """
+    assert snapshot(snap_compare, "topics-all", size)
 
 
 @SIZES
@@ -341,7 +364,9 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_thread_quotes_folded(snap_compare: Any, size: tuple[int, int]) -> None:
     """lurker-dev's "Best settings for the tape-echo plugin?", at its fifth message (#5).
 
-    A reviewer should see: the topic's subject in the title bar, "14 messages" at its right;
+    A reviewer should see: the header "Lurker — lurker-dev · topic 100000001" (the group
+    and the topic id); the topic's subject in the title bar, "5/14" (the fifth of 14
+    messages) at its right;
     message #5 at the top, focused (accent bar down its left edge, lighter background):
     "Sarah Johnson  Thu 21 Nov 2024 16:28  #5"; a four-line reply from "Hey," to
     "Regards, Sarah" with "the issue" underlined and "[1]" after it; one folded line
@@ -385,7 +410,8 @@ def test_help_on_a_thread(snap_compare: Any, size: tuple[int, int]) -> None:
     A reviewer should see: a bordered box "Keys · a thread" with two columns: "Move" (↑ k
     up a line, ↓ j, pgup b, space pgdn, home g, end G, n next message, p previous message)
     and "Leave" (esc ⌫ and q: back to the topics) on the left; "On this screen" (t ⏎ fold
-    or unfold quotes, o links, y copy as Markdown) and "Anywhere" (? these keys, ^p palette,
+    or unfold quotes, o links, y copy as Markdown, Y copy the topic's id and URL, each on
+    one line) and "Anywhere" (? these keys, ^p palette,
     ^q quit) on the right; "Esc, ? or q closes this" at the bottom; nothing cut off at
     80x24, and no Scroll Left/Right, Focus Next or Copy selected text.
     """

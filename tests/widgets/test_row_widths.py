@@ -24,7 +24,7 @@ from tui.render.convert import convert_body
 from tui.render.draw.message import ThreadMessage
 from tui.screens.activity_rows import ActivityRow, render_activity_row
 from tui.screens.group_rows import GroupRow, render_group_row
-from tui.screens.topic_rows import TopicRow, render_topic_row
+from tui.screens.topic_rows import TopicRow, render_topic_row, topic_heads
 from tui.widgets.paged_list.strips import fit_line
 
 SCRIPTS = {
@@ -64,6 +64,20 @@ def test_a_topic_row_is_the_width_with_its_date_whole(script: str, width: int) -
         assert_exact(line, width)
         assert line.endswith("3 d ago")
         assert "12" in line
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_a_topic_row_of_all_groups_is_the_width_with_its_date_whole(
+    script: str, width: int
+) -> None:
+    words = SCRIPTS[script]
+    for group in (words, " ".join([words] * 4), "g"):
+        row = TopicRow(1, 7, words, words, 12, WHEN, False, False, False, False, ())
+        line = drawn(render_topic_row(row, width, False, DEMO_NOW, group=group), width)
+        assert_exact(line, width)
+        assert line.endswith("3 d ago")
+        assert drawn(topic_heads(width, groups=True), width).endswith("Latest post")
 
 
 @pytest.mark.parametrize("width", WIDTHS)

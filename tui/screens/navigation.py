@@ -32,11 +32,12 @@ class ActivityOpened(Message):
 
 
 class TopicOpened(Message):
-    """The user asked to read a topic."""
+    """The user asked to read a topic (of group `group`: its short name)."""
 
-    def __init__(self, topic: TopicRow) -> None:
+    def __init__(self, topic: TopicRow, group: str = "") -> None:
         super().__init__()
         self.topic = topic
+        self.group = group
 
 
 class NoUnreadLeft(Message):
@@ -49,6 +50,14 @@ class NoUnreadLeft(Message):
 
 class ThreadRead(Message):
     """`N` found nothing unread left in this thread: go on to the next topic."""
+
+    def __init__(self, topic_id: int | str) -> None:
+        super().__init__()
+        self.topic_id = topic_id
+
+
+class ThreadEnded(Message):
+    """`n` on a thread's last message: go on to the next topic of the list (mutt's habit)."""
 
     def __init__(self, topic_id: int | str) -> None:
         super().__init__()

@@ -24,7 +24,7 @@ from ..render.when import count, stamp
 from ..widgets.feed import PageLoaded
 from ..widgets.thread_view import ThreadView
 from .links import LinkPicker
-from .navigation import ThreadRead
+from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
 from .topic_rows import TopicRow
 
@@ -41,6 +41,14 @@ class ThreadScreen(Screen[None]):
             "m", "toggle_read", "Read/unread", show=False, id="mark", tooltip="Mark read or unread"
         ),
         Binding("y", "copy_markdown", "Copy as Markdown", show=False, id="copy"),
+        Binding(
+            "Y",
+            "copy_reference",
+            "Copy topic reference",
+            show=False,
+            id="copy_topic",
+            tooltip="Copy the topic's id and URL",
+        ),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Back to the topics"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the topics"),
     ]
@@ -51,12 +59,15 @@ class ThreadScreen(Screen[None]):
         news: News,
         topic_id: int | str,
         topic: Topic | TopicRow | None = None,
+        group: str = "",
     ) -> None:
         super().__init__()
         self.library = library
         self.news = news
         self.topic_id = topic_id
         self.topic = topic
+        self.group = group  # the group's short name ("big-archive"), once known
+        self.group_url = ""  # the group's web address, if the service gives it
         self.cursor = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
 
@@ -114,6 +125,11 @@ class ThreadScreen(Screen[None]):
     def _read(self, event: ThreadView.Current) -> None:
         message = event.message.message
         self.news.read([(str(message.id), str(self.topic_id), str(message.group_id))])
+        self._update_title()
+
+    @on(ThreadView.PastTheEnd)
+    def _past_the_end(self) -> None:
+        self.post_message(ThreadEnded(self.topic_id))
 
     @on(ThreadView.NothingUnread)
     def _thread_read(self) -> None:
@@ -143,6 +159,9 @@ class ThreadScreen(Screen[None]):
             return []
         if page.topic is not None:
             self.topic = page.topic
+        if page.group is not None:
+            self.group = page.group.name or self.group
+            self.group_url = page.group.group_url
         for member in page.sub_data:
             self.labels[member.user_id] = list(member.member_labels)
         # Messages older than the group's baseline count as read: written down as such, so
@@ -163,17 +182,21 @@ class ThreadScreen(Screen[None]):
         self._update_title()
 
     def _update_title(self) -> None:
+        # The header says where the topic lives and its id (what `lurker --topic` takes).
+        where = f"{clean(self.group)} · " if self.group else ""
+        self.sub_title = f"{where}topic {self.topic_id}"
         if self.topic is None:
             self.query_one("#title", Static).update(f"Topic {self.topic_id}")
             return
         title = safe_text(self.topic.subject or "(no subject)", "bold")
         total = self.cursor.total_count or self.topic.num_messages
-        # The count has a place of its own: a long subject is cut, never the count.
+        # The position has a place of its own: a long subject is cut, never the position.
         self.query_one("#title", Static).update(title)
+        loaded = len(self.thread_view.messages)
+        at = self.thread_view.current + 1
+        position = f"{at:,}/{max(total, loaded):,}" if loaded else count(total, "message")
         offline = saved_note(self.cursor)
-        where = count(total, "message") + (f" · {offline}" if offline else "")
-        self.query_one("#position", Static).update(where)
-        self.sub_title = clean(self.topic.subject)
+        self.query_one("#position", Static).update(position + (f" · {offline}" if offline else ""))
 
     def action_links(self) -> None:
         """List the current message's links, to open or copy one."""
@@ -201,6 +224,26 @@ class ThreadScreen(Screen[None]):
         self.app.call_from_thread(self.app.copy_to_clipboard, markdown)
         note = f"Message #{message.msg_num} copied as Markdown"
         self.app.call_from_thread(self.app.notify, note, title="Copy", markup=False)
+
+    def topic_reference(self) -> tuple[str, str]:
+        """A line naming the topic (its group, id, subject and web address), and the web
+        address alone ("" when the service gave no address for the group)."""
+        url = f"{self.group_url.rstrip('/')}/topic/{self.topic_id}" if self.group_url else ""
+        subject = clean(self.topic.subject) if self.topic is not None else ""
+        where = f"{clean(self.group)} " if self.group else ""
+        line = f"{where}topic {self.topic_id}" + (f": {subject}" if subject else "")
+        return line + (f" {url}" if url else ""), url
+
+    def action_copy_reference(self) -> None:
+        """Copy a reference to the topic: its id, and its web address where known (OSC 52)."""
+        reference, url = self.topic_reference()
+        self.app.copy_to_clipboard(reference)
+        what = "and its web address" if url else "(no web address: the service gave none)"
+        self.notify(
+            f"Copied topic {self.topic_id} {what}. lurker --topic {self.topic_id} opens it.",
+            title="Copy",
+            markup=False,
+        )
 
     def action_back(self) -> None:
         """Back to the topic list."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -38,6 +39,7 @@ class TopicRow:
     is_moderated: bool
     has_attachments: bool
     hashtags: tuple[tuple[str, str], ...]  # (name, color_hex)
+    group_tag: str = ""  # "[big-archive]": the group's name where the group list lacks it
 
     @classmethod
     def of(cls, topic: Topic) -> TopicRow:
@@ -56,6 +58,8 @@ class TopicRow:
             topic.is_moderated,
             topic.has_attachments,
             tuple((tag.name, tag.color_hex) for tag in topic.hashtags),
+            # One string per group, not one per topic: a list may hold 100,000 of them.
+            sys.intern(topic.group_subject_tag),
         )
 
 
@@ -72,29 +76,55 @@ def flags(topic: TopicRow) -> str:
     )
 
 
+def _widths(width: int, groups: bool) -> tuple[int, int]:
+    """The poster's and the group's columns at `width` (no group column: 0)."""
+    wide = width >= 110
+    group = 16 if wide else 11 if width >= 70 else 6
+    return 22 if wide else 14, group if groups else 0
+
+
+def topic_heads(width: int, *, groups: bool = False) -> Text:
+    """The line naming the topic list's columns, aligned with `render_topic_row`'s: the
+    poster is who started the topic, the age that of its latest message."""
+    poster_width, group_width = _widths(width, groups)
+    right = Text(f" {'Started by':<{poster_width}} {'Msgs':>6} {'Latest post':>11}")
+    left = Text(" " * 6)
+    if group_width:
+        left.append_text(fit(Text("Group"), group_width))
+        left.append(" ")
+    left.append("Subject")
+    return fit(left, max(width - cells(right.plain), 12)) + right
+
+
 def render_topic_row(
     topic: TopicRow,
     width: int,
     selected: bool,
     now: datetime | None = None,
     status: TopicStatus = READ,
+    group: str | None = None,
 ) -> Text:
-    """Read mark, flags, subject with hashtag chips, poster, message count (unread/all) and
-    age, fitted to `width`. Unread shows by a letter and bold type, not by colour alone."""
-    poster_width = 22 if width >= 110 else 14
-    right = Text(" ")
-    right.append_text(fit(safe_text(topic.name, "italic"), poster_width))
+    """Read mark, flags, the group (where given), subject with hashtag chips, poster, message
+    count (unread/all) and age, fitted to `width`. Unread shows by a letter and bold type,
+    not by colour alone."""
+    poster_width, group_width = _widths(width, group is not None)
     messages = topic.num_messages
     if status.unread and not status.new:
-        right.append(f" {f'{status.unread}/{messages}':>6} ", style="bold reverse")
+        count = Text(f" {f'{status.unread}/{messages}':>6} ", style="bold reverse")
     else:
-        right.append(f" {messages:>6} ", style="bold" if messages > 1 else "dim")
+        count = Text(f" {messages:>6} ", style="bold" if messages > 1 else "dim")
+    right = Text(" ")
+    right.append_text(fit(safe_text(topic.name, "italic"), poster_width))
+    right.append_text(count)
     right.append(f"{relative(topic.most_recent_message, now):>11}", style="dim")
     room = max(width - cells(right.plain), 12)
     mark = "N" if status.new else "+" if status.unread else " "
     left = Text()
     left.append(mark, style="bold reverse" if status.fresh else "")
     left.append(flags(topic) + " ", style="bold yellow" if topic.is_sticky else "dim")
+    if group is not None:
+        left.append_text(fit(safe_text(group, "cyan"), group_width))
+        left.append(" ")
     strong = topic.is_sticky or status.fresh
     left.append_text(safe_text(topic.subject or "(no subject)", "bold" if strong else ""))
     used = cells(left.plain)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -18,12 +19,13 @@ from ..api.models.topics import Topic
 from ..render.safety import clean
 from ..render.when import count
 from ..store.readstate import TopicStatus
+from ..widgets.column_heads import ColumnHeads
 from ..widgets.feed import PageFailed
 from ..widgets.paged_list import ListState, PagedList
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
-from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
+from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row, topic_heads
 
 if TYPE_CHECKING:
     from ..news import News
@@ -60,8 +62,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
         group_name: str = "",
         *,
         seek_unread: bool = False,
+        group_names: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
+        # The short names of every group by id, for the topics of every group.
+        self.group_names: Mapping[str, str] = group_names or {}
         self._seek_unread = seek_unread  # put the cursor on the first unread topic once listed
         self.library = library
         self.news = news
@@ -83,14 +88,28 @@ class TopicsScreen(PagedScreen[TopicRow]):
         yield Header()
         yield from title_bar()
         yield Input(placeholder="Search topics (Enter to search, Esc to clear)", id="search")
-        yield PagedList(
-            self._render_row, key=_topic_key, prefetch=PAGE_AHEAD, empty_text="No topics here."
+        rows = PagedList(
+            self._render_row,
+            key=_topic_key,
+            prefetch=PAGE_AHEAD,
+            empty_text="No topics here.",
+            classes="with-heads",
         )
+        every_group = self.group_name is None
+        yield ColumnHeads(lambda width: topic_heads(width, groups=every_group), rows, id="heads")
+        yield rows
         yield Static(FLAG_LEGEND, id="legend", classes="legend")
         yield Footer()
 
     def _render_row(self, row: TopicRow, width: int, selected: bool) -> Text:
-        return render_topic_row(row, width, selected, status=self.status(row))
+        group = None if self.group_name else self.group_of(row)
+        return render_topic_row(row, width, selected, status=self.status(row), group=group)
+
+    def group_of(self, row: TopicRow) -> str:
+        """The short name of a topic's group: as the group list knows it, else the subject
+        tag the topic carries ("[big-archive]"), else its id."""
+        known = self.group_names.get(str(row.group_id))
+        return known or row.group_tag.strip().strip("[]") or f"group {row.group_id}"
 
     def status(self, row: TopicRow) -> TopicStatus:
         """How a topic reads to this reader: new, some unread, or read."""
@@ -265,13 +284,36 @@ class TopicsScreen(PagedScreen[TopicRow]):
             row = rows.rows[index]
             if self.status(row).fresh:
                 rows.cursor = index
-                self.post_message(TopicOpened(row))
+                self._open_row(row)
                 return True
         return False
 
+    def open_next(self) -> tuple[bool, str]:
+        """Open the topic after the cursor, if it is loaded (asking for more if not): whether
+        one was opened, and what to tell the reader."""
+        rows = self.paged_list
+        index = rows.cursor + 1
+        if index >= len(rows.rows):
+            rows.feed.more()
+            why = (
+                ""
+                if rows.ended
+                else " (its next page failed: r on the list retries)"
+                if rows.failed
+                else " (more are loading: press n again)"
+            )
+            return False, f"This is the last message, and the last topic of the list{why}."
+        rows.cursor = index
+        row = rows.rows[index]
+        self._open_row(row)
+        return True, f"Next topic: {clean(row.subject)}"
+
+    def _open_row(self, row: TopicRow) -> None:
+        self.post_message(TopicOpened(row, self.group_name or self.group_of(row)))
+
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:
-        self.post_message(TopicOpened(event.row))
+        self._open_row(event.row)
 
 
 def _rows_of(page: Page[Topic] | None) -> list[TopicRow]:

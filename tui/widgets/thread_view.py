@@ -108,6 +108,9 @@ class ThreadView(ScrollView, can_focus=True):
     class NothingUnread(Message):
         """`N` found no unread message after the current one, to the end of the thread."""
 
+    class PastTheEnd(Message):
+        """`n` on the last message, with the whole thread loaded."""
+
     def __init__(
         self, convert: Convert | None = None, *, id: str | None = None, classes: str | None = None
     ) -> None:
@@ -387,7 +390,10 @@ class ThreadView(ScrollView, can_focus=True):
         return Strip.join([left, text, Strip([Segment(" ", base)], 1)]).crop(0, width)
 
     def action_next_message(self) -> None:
-        """Jump to the next message."""
+        """Jump to the next message; past the last (the thread all loaded), say so."""
+        if self._messages and self.current >= len(self._messages) - 1 and self.feed.ended:
+            self.post_message(self.PastTheEnd())
+            return
         self.go(self.current + 1)
 
     def action_previous_message(self) -> None:

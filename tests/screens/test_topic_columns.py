@@ -1,0 +1,95 @@
+"""The topic list names its columns, and ★ All groups says which group each topic is in."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.screens.harness import make_app, until
+from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
+from tui.render.cells import cells
+from tui.screens.topics import TopicsScreen
+from tui.widgets.column_heads import ColumnHeads
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+def drawn_rows(pilot: Pilot[None]) -> list[str]:
+    """The list's rows as drawn on screen (without the scroll bar)."""
+    rows = rows_of(pilot)
+    shown = min(len(rows.rows), rows.scrollable_content_region.height)
+    width = rows.scrollable_content_region.width
+    return [rows.render_line(y).text[:width] for y in range(shown)]
+
+
+def heads(pilot: Pilot[None]) -> str:
+    return pilot.app.screen.query_one(ColumnHeads).render_line(0).text
+
+
+async def open_all_groups(pilot: Pilot[None]) -> None:
+    await groups_loaded(pilot)
+    await keys(pilot, "enter")  # ★ All groups is the first row
+    await until(pilot, lambda: isinstance(pilot.app.screen, TopicsScreen), "topic list")
+    await until(pilot, lambda: len(rows_of(pilot).rows) > 0, "topics")
+
+
+def end_of(line: str, word: str) -> int:
+    """The column just after `word`'s last occurrence in `line`."""
+    return cells(line[: line.rindex(word) + len(word)])
+
+
+@SIZES
+async def test_the_topic_list_names_its_columns_over_them(size: tuple[int, int]) -> None:
+    app, _ = make_app()
+    async with app.run_test(size=size) as pilot:
+        await open_topics(pilot, "big-archive")
+        line, rows = heads(pilot), drawn_rows(pilot)
+        for word in ("Subject", "Started by", "Msgs", "Latest post"):
+            assert word in line, line
+        assert "Group" not in line  # one group's list: no group column
+        width = rows_of(pilot).scrollable_content_region.width
+        assert cells(line.rstrip()) == width  # "Latest post" ends where the ages end
+        for row in rows:
+            assert cells(row) == width
+            assert row.rstrip().endswith("ago") or row.rstrip()[-4:].isdigit(), row
+        # The poster column starts under "Started by"; the counts end under "Msgs".
+        poster_at = cells(line[: line.index("Started by")])
+        counts_end = end_of(line, "Msgs")
+        for row, topic in zip(rows, rows_of(pilot).rows, strict=False):
+            assert row[poster_at - 1] == " "
+            assert row[poster_at:].startswith(topic.name[:8]), (row, topic.name)
+            assert row[:counts_end].rstrip().endswith(str(topic.num_messages)), row
+
+
+@SIZES
+async def test_all_groups_says_which_group_each_topic_is_in(size: tuple[int, int]) -> None:
+    app, _ = make_app()
+    async with app.run_test(size=size) as pilot:
+        await open_all_groups(pilot)
+        screen = app.screen
+        assert isinstance(screen, TopicsScreen)
+        line = heads(pilot)
+        assert "Group" in line
+        group_at = cells(line[: line.index("Group")])
+        subject_at = cells(line[: line.index("Subject")])
+        width = rows_of(pilot).scrollable_content_region.width
+        names = {screen.group_of(topic) for topic in rows_of(pilot).rows}
+        assert {"big-archive", "lurker-dev"} <= names  # the group list's names
+        for row, topic in zip(drawn_rows(pilot), rows_of(pilot).rows, strict=False):
+            assert cells(row) == width, row
+            name = screen.group_of(topic)
+            shown = row[group_at:subject_at].rstrip()
+            # Whole, or cut with "…" before the subject's column: never over it.
+            assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1])), row
+            assert row[subject_at:].startswith(topic.subject[:6]), row
+
+
+async def test_a_group_missing_from_the_group_list_is_named_by_its_subject_tag() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_all_groups(pilot)
+        screen = app.screen
+        assert isinstance(screen, TopicsScreen)
+        screen.group_names = {}  # opened before the group list had them all
+        topic = next(t for t in rows_of(pilot).rows if t.group_tag == "[lurker-dev]")
+        assert screen.group_of(topic) == "lurker-dev"
