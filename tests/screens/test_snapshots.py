@@ -329,10 +329,9 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
 
     A reviewer should see: the title "Linux Audio Users · sticky first" without a count;
     one line at the top of the list on a reddish highlight (the cursor is on it), in the
-    error colour and bold: "⚠ The service had a problem on its side; try again later (the
-    demo service was told to fail this request). — press Enter or r to retry", cropped
-    with "…" where it does not fit; "r Retry" in the key bar. Known wrong today: the
-    text is plain light grey, and the retry hint is cropped away at both sizes.
+    error colour and bold, the reason first: "⚠ The service had a problem on its side; try
+    again later (the demo service was told to fail this request). · Enter or r: retry",
+    cropped with "…" where it does not fit (the hint goes first); "r Retry" in the key bar.
     """
     assert snapshot(snap_compare, "topics-error", size)
 

@@ -28,6 +28,7 @@ from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters
 from .activity_rows import ActivityRow, NewSince, render_log_row
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
+from .reasons import reason
 
 if TYPE_CHECKING:
     from ..news import News
@@ -79,6 +80,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     def on_mount(self) -> None:
         self.sub_title = f"{clean(self.group.display_name)} · activity"
         self.query_one(ActivityFilters).display = False
+        self.paged_list.feed.describe = self.reason
         self._open()
         self._update_title()
 
@@ -136,9 +138,13 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         self._asked = self.activity_query
         panel = self.query_one(ActivityFilters)
         if panel.display:
-            panel.show_error(describe(event.error))
+            panel.show_error(self.reason(event.error))
         else:
-            self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
+            self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
+
+    def reason(self, error: BaseException) -> str:
+        """Why entries of this group's log could not be shown, as every screen says it."""
+        return reason(error, self.group)
 
     def _update_title(self) -> None:
         # The header above says whose activity log this is; the bar has room for the rest.
@@ -245,7 +251,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             self._schedule()
             return
         except Exception as error:  # said, and the next check tries again
-            self.notify(clean(describe(error)), severity="warning", title="Follow", markup=False)
+            self.notify(clean(self.reason(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
         self._add_new([ActivityRow.of(entry) for entry in page.data] if page else [])

@@ -23,6 +23,7 @@ from ..widgets.paged_list import ListState, PagedList
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
+from .reasons import reason
 from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row
 
 if TYPE_CHECKING:
@@ -109,6 +110,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
         self.sub_title = self.title_text
         self.query_one("#search", Input).display = False
+        self.paged_list.feed.describe = self.reason
         self._restart()
         if self.group is None and self.group_name:
             self._look_up(self.group_name)
@@ -133,6 +135,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
             return
         self.sub_title = self.title_text
         self._update_title()
+        self.paged_list.refresh()  # an error row says it better now the group is known
         for action in dict.fromkeys(waiting):
             getattr(self, f"action_{action}")()
 
@@ -190,7 +193,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
     @on(PageFailed)
     def _reload_failed(self, event: PageFailed) -> None:
         if event.kept:  # a reload that failed: the list shown stays, and says why
-            self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
+            self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
+
+    def reason(self, error: BaseException) -> str:
+        """Why a page of this group could not be shown, as every screen says it."""
+        return reason(error, self.group, self.group_name or "")
 
     def _update_title(self) -> None:
         total = self.paged_list.known_total
