@@ -421,7 +421,8 @@ def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int
     """The activity log filtered to payments in the last 24 hours: there are none.
 
     A reviewer should see: the panel showing "payments" and "last 24 hours"; the title
-    "Lurker Developers · 0 entries" with no position at the right; the muted
+    "Lurker Developers · 0 entries · filter: payments, last 24 hours" with no position at
+    the right; the muted
     line "No activity matches." centred in the empty list; no error under the panel.
     Known wrong today: the position still says "1/5,000" from the unfiltered log.
     """
