@@ -74,8 +74,11 @@ def test_hostile_content_never_drives_the_terminal(
 
     term.keys("a")  # the activity log names the hostile people and subjects
     term.wait_for("entries")
-    term.keys("Enter")  # the first entry shown whole in a notification
-    term.keys("q")
+    term.keys("Enter")  # the first entry shown whole, with its addresses, until closed
+    term.wait_for("closes this")
+    term.keys("q")  # closes the entry
+    term.wait_match("Follow", gone="closes this")
+    term.keys("q")  # leaves the log
     term.wait_for("Open")
     term.keys("q")
     term.wait_for("Groups ·")  # --group opened the topics above the group list

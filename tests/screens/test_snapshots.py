@@ -352,10 +352,9 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
 
     A reviewer should see: the title "Linux Audio Users · sticky first" without a count;
     one line at the top of the list on a reddish highlight (the cursor is on it), in the
-    error colour and bold: "⚠ The service had a problem on its side; try again later (the
-    demo service was told to fail this request). — press Enter or r to retry", cropped
-    with "…" where it does not fit; "r Retry" in the key bar. Known wrong today: the
-    text is plain light grey, and the retry hint is cropped away at both sizes.
+    error colour and bold, the reason first: "⚠ The service had a problem on its side; try
+    again later (the demo service was told to fail this request). · Enter or r: retry",
+    cropped with "…" where it does not fit (the hint goes first); "r Retry" in the key bar.
     """
     assert snapshot(snap_compare, "topics-error", size)
 
@@ -448,7 +447,8 @@ def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int
     """The activity log filtered to payments in the last 24 hours: there are none.
 
     A reviewer should see: the panel showing "payments" and "last 24 hours"; the title
-    "Lurker Developers · 0 entries" with no position at the right; the muted
+    "Lurker Developers · 0 entries · filter: payments, last 24 hours" with no position at
+    the right; the muted
     line "No activity matches." centred in the empty list; no error under the panel.
     Known wrong today: the position still says "1/5,000" from the unfiltered log.
     """

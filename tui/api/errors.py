@@ -79,9 +79,23 @@ class BadRequestError(ApiError):
             self.args = (self.message,)
 
 
+API_ACCESS_OFF = "The group's owner has turned off API access, so it can't be read here."
+
+
 class InadequatePermissionsError(ApiError):
     types = ("inadequate_permissions", "no_permission")
     sentence = "You do not have permission for this in that group"
+
+    def __init__(self, type_: str = "", extra: str = "", endpoint: str = "") -> None:
+        super().__init__(type_, extra, endpoint)
+        if self.api_access_off:  # the same words as the group list's for such a group
+            self.message = API_ACCESS_OFF
+            self.args = (self.message,)
+
+    @property
+    def api_access_off(self) -> bool:
+        """Whether `extra` says the group's owner turned API access off."""
+        return "api access" in self.extra.lower()
 
 
 class ForbiddenError(ApiError):

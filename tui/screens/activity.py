@@ -20,14 +20,14 @@ from ..api.models.page import Page
 from ..api.params import ActivityQuery
 from ..export.activity import export_activity_file
 from ..export.output import OutputBusyError
-from ..render.convert import entry_text
 from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
 from ..widgets.paged_list import PagedList
-from .activity_filters import ActivityFilters
+from .activity_filters import ActivityFilters, filter_words
 from .activity_rows import ActivityRow, NewSince, render_log_row
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
+from .reasons import reason
 
 if TYPE_CHECKING:
     from ..news import News
@@ -79,6 +79,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     def on_mount(self) -> None:
         self.sub_title = f"{clean(self.group.display_name)} · activity"
         self.query_one(ActivityFilters).display = False
+        self.paged_list.feed.describe = self.reason
         self._open()
         self._update_title()
 
@@ -136,9 +137,13 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         self._asked = self.activity_query
         panel = self.query_one(ActivityFilters)
         if panel.display:
-            panel.show_error(describe(event.error))
+            panel.show_error(self.reason(event.error))
         else:
-            self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
+            self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
+
+    def reason(self, error: BaseException) -> str:
+        """Why entries of this group's log could not be shown, as every screen says it."""
+        return reason(error, self.group)
 
     def _update_title(self) -> None:
         # The header above says whose activity log this is; the bar has room for the rest.
@@ -148,15 +153,25 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             parts.append(count(total, "entry", "entries"))
         if self._new_count:
             parts.append(f"{self._new_count:,} new")
+        kept = filter_words(self.activity_query)
+        if kept:
+            parts.append(f"filter: {kept}")
         self.query_one("#title", Static).update(" · ".join(parts))
         self.show_position()
 
     def position_note(self) -> str:
-        """Follow mode and when it last checked, beside the position (never cut)."""
-        if not self.following:
-            return ""
-        checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
-        return f"following, checked {checked}"
+        """New entries above the view, follow mode and when it last checked, beside the
+        position (never cut)."""
+        unseen = self.paged_list.unseen_above
+        parts = [f"{unseen:,} new ↑"] if unseen else []
+        if self.following:
+            checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
+            parts.append(f"following, checked {checked}")
+        return " · ".join(parts)
+
+    @on(PagedList.UnseenAbove)
+    def _unseen_changed(self) -> None:
+        self.show_position()
 
     def action_filters(self) -> None:
         """Show the filter panel (or hide it)."""
@@ -210,13 +225,13 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
 
     @on(PagedList.RowActivated)
     def _show_entry(self, event: PagedList.RowActivated[ActivityRow | NewSince]) -> None:
-        # Long entries are cropped in the list: Enter shows the whole of one.
+        # Long entries are cropped in the list: Enter shows the whole of one, until closed.
         entry = event.row
         if isinstance(entry, NewSince):
             return
-        self.notify(
-            entry_text(entry.entry).plain, title=stamp(entry.created), timeout=12, markup=False
-        )
+        from .activity_entry import EntryScreen
+
+        self.app.push_screen(EntryScreen(entry, self.group.display_name))
 
     def action_follow(self) -> None:
         """Poll for new entries at a gentle interval (or stop)."""
@@ -245,7 +260,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             self._schedule()
             return
         except Exception as error:  # said, and the next check tries again
-            self.notify(clean(describe(error)), severity="warning", title="Follow", markup=False)
+            self.notify(clean(self.reason(error)), severity="warning", title="Follow", markup=False)
             return
         self.last_checked = datetime.now()
         self._add_new([ActivityRow.of(entry) for entry in page.data] if page else [])

@@ -126,3 +126,30 @@ class ActivityFilters(Vertical):
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         self._apply()
+
+
+def filter_words(query: ActivityQuery) -> str:
+    """What a query keeps, in the form's words ("members, last week"); "" for everything."""
+    kinds = {value: label for label, value in FILTER_BY}
+    periods = {value: label for label, value in RESTRICT_DATE}
+    orders = {value: label for label, value in ORDERS}
+    words: list[str] = []
+    if query.filter_by:
+        words.append(kinds.get(query.filter_by, query.filter_by))
+    period = query.restrict_date
+    if period == "before":
+        words.append(f"before {query.end_date}")
+    elif period == "after":
+        words.append(f"after {query.start_date}")
+    elif period == "between":
+        words.append(f"{query.start_date} to {query.end_date}")
+    elif period:
+        words.append(periods.get(period, period))
+    if query.action:
+        words.append(f"action {query.action}")
+    if query.member_info_id:
+        words.append(f"member {query.member_info_id}")
+    order = f"{query.sort_field}:{query.sort_dir}"
+    if order != "created:desc":
+        words.append(orders.get(order, order))
+    return clean(", ".join(str(word) for word in words))

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from rich.text import Text
 
 from ..api.models.activity import ActivityEntry
-from ..render.convert import entry_text
+from ..render.convert import entry_line
 from ..render.safety import clean
 from ..render.when import relative
 
@@ -36,12 +36,13 @@ class ActivityRow:
 def render_activity_row(
     entry: ActivityRow, width: int, selected: bool, now: datetime | None = None
 ) -> Text:
-    """Age, the entry's text (its HTML flattened, names kept) and the `via` marker."""
+    """Age, the `via` marker and the entry's text (its HTML flattened, people by name: the
+    addresses are in the entry's detail)."""
     line = Text(f"{relative(entry.created, now):>11} ", style="dim")
     # The `via` marker goes before the text, so cropping a long entry never hides it.
     via = clean(entry.via).removeprefix("via_").replace("_", " ") if entry.via else ""
     line.append(f"{via[:6]:<6} ", style="italic")
-    line.append_text(entry_text(entry.entry))
+    line.append_text(entry_line(entry.entry))
     return line
 
 

@@ -12,6 +12,7 @@ from ..api.group_info import GroupInfo
 from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
+from .reasons import no_api_access
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class GroupRow:
             return ""
         name = clean(self.group.display_name)
         if not self.group.perms.any_permission:
-            return f"{name}: the group's owner has turned off API access, so it can't be read here."
+            return no_api_access(name)
         return f"{name}: the group does not let members read its archives."
 
 

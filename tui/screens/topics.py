@@ -25,6 +25,7 @@ from ..widgets.paged_list import ListState, PagedList
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
+from .reasons import reason
 from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row, topic_heads
 
 if TYPE_CHECKING:
@@ -76,6 +77,10 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self.query_text = ""
         # The full list, set aside while a search shows, so Esc returns to it as it was.
         self._unsearched: ListState[TopicRow] | None = None
+        # Opened by name (--group): the lookup of the group, and the keys waiting for it.
+        self.looking_up = False
+        self.lookup_error: LurkerError | None = None
+        self._waiting: list[str] = []
 
     @property
     def title_text(self) -> str:
@@ -124,19 +129,64 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
         self.sub_title = self.title_text
         self.query_one("#search", Input).display = False
+        self.paged_list.feed.describe = self.reason
         self._restart()
         if self.group is None and self.group_name:
-            self._find_group(self.group_name)
+            self._look_up(self.group_name)
 
-    @work(group="group", exit_on_error=False)
+    def _look_up(self, name: str) -> None:
+        self.looking_up, self.lookup_error = True, None  # before the worker starts: keys ask
+        self._find_group(name)
+
+    @work(group="group", exclusive=True, exit_on_error=False)
     async def _find_group(self, name: str) -> None:
         # Opened by name (--group): learn its title and what the user may do there.
         try:
             self.group = await self.library.membership(name)
-        except LurkerError:
+        except LurkerError as error:
+            self.lookup_error = error
+        finally:
+            self.looking_up = False
+        waiting, self._waiting = self._waiting, []
+        if self.group is None:
+            if waiting:  # keys pressed meanwhile: say why they could not act
+                self.notify(self._no_group(), severity="warning", markup=False)
             return
         self.sub_title = self.title_text
         self._update_title()
+        self.paged_list.refresh()  # an error row says it better now the group is known
+        for action in dict.fromkeys(waiting):
+            getattr(self, f"action_{action}")()
+
+    def _needs_group(self, action: str, what: str, alone: str) -> GroupInfo | None:
+        """The group a key acts on; else the key waits for its lookup, or says why not."""
+        if self.group is not None:
+            return self.group
+        if not self.group_name:
+            self.notify(alone, markup=False)
+            return None
+        name = clean(self.group_name)
+        if self.looking_up:
+            if action not in self._waiting:
+                self._waiting.append(action)
+            self.notify(f"Looking up {name}… {what} once it is known.", markup=False)
+            return None
+        if self.lookup_error is not None:
+            reason = describe(self.lookup_error)
+            self.notify(
+                f"{reason} (looking up {name}); asking again.", severity="warning", markup=False
+            )
+            self._waiting.append(action)
+            self._look_up(self.group_name)
+            return None
+        self.notify(self._no_group(), severity="warning", markup=False)
+        return None
+
+    def _no_group(self) -> str:
+        name = clean(self.group_name or "")
+        if self.lookup_error is not None:
+            return f"{describe(self.lookup_error)} (looking up {name}); press the key again."
+        return f"{name} is not one of your groups, so Lurker can't act on it as a member."
 
     def _restart(self, *, keep: bool = False) -> None:
         self.paged_list.empty_text = (
@@ -162,7 +212,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
     @on(PageFailed)
     def _reload_failed(self, event: PageFailed) -> None:
         if event.kept:  # a reload that failed: the list shown stays, and says why
-            self.notify(describe(event.error), title="Reload", severity="warning", markup=False)
+            self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
+
+    def reason(self, error: BaseException) -> str:
+        """Why a page of this group could not be shown, as every screen says it."""
+        return reason(error, self.group, self.group_name or "")
 
     def _update_title(self) -> None:
         total = self.paged_list.known_total
@@ -235,17 +289,22 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def action_activity(self) -> None:
         """Open this group's activity log where permitted."""
-        if self.group is None:
-            self.notify("Pick a group first: the activity log belongs to one group.", markup=False)
-        elif not self.group.perms.view_activity:
+        group = self._needs_group(
+            "activity",
+            "the activity log opens",
+            "Pick a group first: the activity log belongs to one group.",
+        )
+        if group is None:
+            return
+        if not group.perms.view_activity:
             self.notify(
-                f"You can't view the activity log of {clean(self.group.display_name)}: only "
+                f"You can't view the activity log of {clean(group.display_name)}: only "
                 "its moderators can.",
                 severity="warning",
                 markup=False,
             )
         else:
-            self.post_message(ActivityOpened(self.group))
+            self.post_message(ActivityOpened(group))
 
     def action_toggle_read(self) -> None:
         """Mark the highlighted topic read, or unread if it is read."""
@@ -258,9 +317,10 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def action_catch_up(self) -> None:
         """Mark every topic of the group read, after asking."""
-        group = self.group
+        group = self._needs_group(
+            "catch_up", "catch up asks", "Catch up works on one group: open it first."
+        )
         if group is None:
-            self.notify("Catch up works on one group: open it first.", markup=False)
             return
         name = clean(group.display_name)
 

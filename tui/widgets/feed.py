@@ -75,10 +75,21 @@ class Feed(Generic[RowT]):
         self.to_rows: ToRows[RowT] = _no_rows
         self._previous: tuple[PageSource[Any] | None, ToRows[RowT]] | None = None
         self.loading = False
-        self.error: str | None = None  # why the last page failed, in words
-        self.retryable = True  # whether asking again could help with that failure
+        self.failure: Exception | None = None  # why the last page failed
+        # Says a failure in words; the screen may know more (the group it was asked in).
+        self.describe: Callable[[Exception], str] = describe
         self.walking = False
         self._fetches = 0  # a worker whose number is not the last is stale
+
+    @property
+    def error(self) -> str | None:
+        """Why the last page failed, in words (said when drawn: the screen may know more)."""
+        return self.describe(self.failure) if self.failure is not None else None
+
+    @property
+    def retryable(self) -> bool:
+        """Whether asking again could help with the last failure."""
+        return self.failure is None or retryable(self.failure)
 
     @property
     def ended(self) -> bool:
@@ -99,7 +110,7 @@ class Feed(Generic[RowT]):
         """Page through `source`; with `replace`, the rows shown stay until its first page."""
         self._previous = (self.source, self.to_rows) if replace else None
         self.source, self.to_rows = source, to_rows
-        self.error = None
+        self.failure = None
         self.walking = False
         self._fetch(replacing=replace)
 
@@ -109,23 +120,25 @@ class Feed(Generic[RowT]):
         self._widget.workers.cancel_group(self._widget, "page")
         self.source, self.to_rows = source, to_rows
         self.loading = self.walking = False
-        self.error = None
+        self.failure = None
         self._changed()
 
     def more(self) -> None:
         """Fetch the next page, unless one is in flight, the list ended or the last failed."""
-        if self.source is not None and not (self.loading or self.error or self.source.ended):
+        if self.source is not None and not (
+            self.loading or self.failure is not None or self.source.ended
+        ):
             self._fetch(replacing=False)
 
     def retry(self) -> None:
         """Ask again for the page that failed."""
-        if self.error is not None:
-            self.error = None
+        if self.failure is not None:
+            self.failure = None
             self._fetch(replacing=False)
 
     def walk(self) -> None:
         """Fetch page after page until the list ends (or fails, or `stop_walk`)."""
-        if self.source is None or self.source.ended or self.error is not None:
+        if self.source is None or self.source.ended or self.failure is not None:
             return
         self.walking = True
         self._changed()
@@ -178,7 +191,7 @@ class Feed(Generic[RowT]):
         finally:
             if fetch == self._fetches:
                 self.loading = False
-                self.walking = self.walking and not self.ended and self.error is None
+                self.walking = self.walking and not self.ended and self.failure is None
                 self._changed()
 
     def _failed(
@@ -192,7 +205,7 @@ class Feed(Generic[RowT]):
 
             self._widget.post_message(PageFailed(self._widget, error, retry, kept=True))
             return
-        self.error, self.retryable = describe(error), retryable(error)
+        self.failure = error
         self._widget.post_message(PageFailed(self._widget, error, self.retry, kept=False))
 
 

@@ -18,7 +18,16 @@ nothing of Textual.
 from __future__ import annotations
 
 from .body import convert_body
-from .entry import entry_text
+from .entry import entry_addresses, entry_line, entry_text
 from .message import CACHE_SIZE, clear_cache, convert, convert_cached
 
-__all__ = ["CACHE_SIZE", "clear_cache", "convert", "convert_body", "convert_cached", "entry_text"]
+__all__ = [
+    "CACHE_SIZE",
+    "clear_cache",
+    "convert",
+    "convert_body",
+    "convert_cached",
+    "entry_addresses",
+    "entry_line",
+    "entry_text",
+]

@@ -9,7 +9,7 @@ from rich.text import Text
 from ..safety import clean
 from .parse import JUNK_TAGS, is_hidden, parse
 
-__all__ = ["entry_text"]
+__all__ = ["entry_addresses", "entry_line", "entry_text"]
 
 _ANGLE_ADDRESS = re.compile(r"<([^<>\s@]+@[^<>\s]+)>")
 
@@ -32,3 +32,19 @@ def entry_text(html_fragment: str) -> Text:
         elif tag and tag[0] != "-" and tag not in JUNK_TAGS and not is_hidden(node.attributes):
             stack.extend(reversed(list(node.iter(include_text=True))))
     return Text(" ".join(clean("".join(chunks)).split()), end="")
+
+
+# An address in angle brackets after a name: the row shows the name, the detail both.
+_ADDRESS_AFTER_NAME = re.compile(r"(?<=\S) <[^<>\s@]+@[^<>\s]+>")
+_SHOWN_ADDRESS = re.compile(r"<([^<>\s@]+@[^<>\s]+)>")
+
+
+def entry_line(html_fragment: str) -> Text:
+    """An entry as its row shows it: each person by name (an address without a name stays)."""
+    return Text(_ADDRESS_AFTER_NAME.sub("", entry_text(html_fragment).plain), end="")
+
+
+def entry_addresses(html_fragment: str) -> list[str]:
+    """The email addresses an entry names, in order, each once."""
+    found = _SHOWN_ADDRESS.findall(entry_text(html_fragment).plain)
+    return list(dict.fromkeys(found))

@@ -128,6 +128,19 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     class RowHighlighted(RowMessage[R]):
         """The cursor moved to a row."""
 
+    class UnseenAbove(Message):
+        """How many rows inserted above the view are still to be seen changed."""
+
+        def __init__(self, paged_list: PagedList[Any], count: int) -> None:
+            super().__init__()
+            self.list = paged_list
+            self.count = count
+
+        @property
+        def control(self) -> PagedList[Any]:
+            """The list that sent the message (for `@on` selectors)."""
+            return self.list
+
     def __init__(
         self,
         render_row: RowRenderer[T],
@@ -154,6 +167,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._strips: LRUCache[tuple[int, int, Style | None], Strip] = LRUCache(_CACHE_SIZE)
         self._clicked: int | None = None
         self._bindings_state = (False, False)
+        self.unseen_above = 0  # rows inserted above the view that it has not shown yet
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -238,11 +252,25 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             self._keys.update(self._key(row) for row in rows)
         self._strips.clear()
         self._changed()
+        top = round(self.scroll_y)
         if self.cursor >= index and self._rows:
-            # Keep the reader on the same entry, and the view where it was.
+            # Keep the reader on the same entry. A view at the top shows what came (as far
+            # as the cursor stays in it); a view further down stays on what it showed.
             self.set_reactive(PagedList.cursor, self.cursor + len(rows))
-            self.scroll_to(y=self.scroll_y + len(rows), animate=False, immediate=True)
+            if 0 < top and index <= top:
+                top += len(rows)
+            height = max(1, self.scrollable_content_region.height)
+            top = max(top, self.cursor - height + 1)
+            self.scroll_to(y=top, animate=False, force=True, immediate=True)
+        top = round(self.scroll_y)
+        hidden = max(0, min(index + len(rows), top) - index)
+        self._set_unseen(min(self.unseen_above + hidden, top))
         self.refresh()
+
+    def _set_unseen(self, count: int) -> None:
+        if count != self.unseen_above:
+            self.unseen_above = count
+            self.post_message(self.UnseenAbove(self, count))
 
     def append_rows(self, rows: Sequence[T]) -> None:
         """Add rows at the end by hand (new entries of an oldest-first log)."""
@@ -302,6 +330,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._keys = None
         self._strips.clear()
         self._clicked = None
+        self._set_unseen(0)
         self._changed()
         self.set_reactive(PagedList.cursor, min(cursor, max(0, len(rows) - 1)))
         if scroll_y is not None:
@@ -379,6 +408,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
+        if self.unseen_above > round(new_value):  # scrolled up to (some of) them: seen
+            self._set_unseen(round(new_value))
         self._check_prefetch()
 
     def _scroll_to_cursor(self) -> None:

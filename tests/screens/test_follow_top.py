@@ -1,0 +1,57 @@
+"""Follow mode: new entries at the top of the log show, or the bar says how many wait above."""
+
+from __future__ import annotations
+
+from tests.conftest import demo_config
+from tests.screens.harness import make_app, settle
+from tests.screens.test_activity_and_shell import open_activity
+from tui.demo import DemoService
+from tui.screens.activity import ActivityScreen
+
+
+def position(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#position").render())
+
+
+async def test_new_entries_show_when_the_view_is_at_the_top() -> None:
+    now = [0.0]
+    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
+    app, _ = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = await open_activity(pilot)
+        await settle(pilot)
+        reading = log.rows[0]
+        now[0] = 65.0  # three new entries on the service since
+        await pilot.press("f")
+        await settle(pilot)
+        assert isinstance(app.screen, ActivityScreen)
+        assert log.rows[3] == reading
+        assert log.scroll_y == 0  # the three are in view, above the reader's entry
+        assert log.highlighted_row == reading
+        assert log.unseen_above == 0
+        assert "new ↑" not in position(app)
+
+
+async def test_new_entries_above_the_view_are_counted_until_seen() -> None:
+    now = [0.0]
+    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
+    app, _ = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = await open_activity(pilot)
+        await settle(pilot)
+        await pilot.press("pagedown", "pagedown")
+        await settle(pilot)
+        reading, top = log.highlighted_row, log.scroll_y
+        assert top > 0
+        now[0] = 65.0
+        await pilot.press("f")
+        await settle(pilot)
+        assert log.highlighted_row == reading
+        assert log.scroll_y == top + 3  # the view shows what it showed
+        assert log.unseen_above == 3
+        assert position(app).startswith("3 new ↑ · following, checked"), position(app)
+        await pilot.press("home")
+        await settle(pilot)
+        assert (log.cursor, log.scroll_y) == (0, 0)
+        assert log.unseen_above == 0
+        assert "new ↑" not in position(app)
