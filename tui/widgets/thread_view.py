@@ -70,7 +70,7 @@ class ThreadView(ScrollView, can_focus=True):
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"thread-view--current", "thread-view--bar"}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next_message", "Next", id="next", tooltip="Next message"),
+        Binding("n", "next_message", "Next", id="next", tooltip="Next message or topic"),
         Binding("p", "previous_message", "Prev", id="previous", tooltip="Previous message"),
         Binding("t,enter", "toggle_quotes", "Quotes", id="quotes", tooltip="Fold or unfold quotes"),
         Binding("up,k", "line_up", "Up", show=False, id="up", tooltip="Up a line"),
