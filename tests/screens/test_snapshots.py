@@ -318,8 +318,7 @@ def test_topic_list_searched(snap_compare: Any, size: tuple[int, int]) -> None:
     title "Linux Audio Users · 2,607 topics · sticky first · matching “xruns”" and
     "1/2,607"; the matching topics, most with "xruns" in the subject, older ones dated
     ("17 Oct"); the first highlighted (the list, not the box, has focus); the list and its
-    scrollbar as wide as the screen. Known wrong today: while the search box shows, the
-    list is two columns narrower than the screen (the box's side margins).
+    scrollbar as wide as the screen, under the line of column names.
     """
     assert snapshot(snap_compare, "topics-search", size)
 
@@ -434,9 +433,8 @@ def test_activity_filter_panel(snap_compare: Any, size: tuple[int, int]) -> None
     """The activity log with the filter panel open (`/`).
 
     A reviewer should see: under the title bar, a panel with three drop-downs ("any kind"
-    focused, "any time", "newest first"), then four text boxes with placeholders ("start
-    YYYY-MM-DD", "end YYYY-MM-DD", "action e.g. added_member", "member id") and an "Apply"
-    button; the log continuing below, its first entry highlighted in the unfocused colour.
+    focused, "any time", "newest first"), then four text boxes with placeholders ("from
+    date", "to date", "action", "member id") and an "Apply" button; the log continuing below, its first entry highlighted in the unfocused colour.
     The date boxes are wide enough for a whole YYYY-MM-DD at 80x24.
     """
     assert snapshot(snap_compare, "activity-filters", size)
@@ -450,6 +448,5 @@ def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int
     "Lurker Developers · 0 entries · filter: payments, last 24 hours" with no position at
     the right; the muted
     line "No activity matches." centred in the empty list; no error under the panel.
-    Known wrong today: the position still says "1/5,000" from the unfiltered log.
     """
     assert snapshot(snap_compare, "activity-empty", size)
