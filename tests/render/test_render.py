@@ -9,6 +9,7 @@ from tui.render import styles
 from tui.render.convert import convert
 from tui.render.document import Document, Part, quoted_line_count
 from tui.render.draw import fold_label, quote_runs, render_document
+from tui.render.draw.body import _has_own_words
 
 
 def _plain(doc: Document, width: int, **options: bool) -> list[str]:
@@ -246,3 +247,26 @@ def test_nbsp_indentation_is_kept_and_source_spaces_are_not() -> None:
     # ml-usrp-lists-code: "Device Address:<br>&nbsp; &nbsp; serial: …" (Gmail's indentation)
     doc = convert("<div>Device Address:<br>\xa0 \xa0 serial: 31<br>  fpga: HG</div>")
     assert _plain(doc, 80) == ["Device Address:", "    serial: 31", "fpga: HG"]
+
+
+def test_drawing_never_lays_a_part_out_without_a_width() -> None:
+    # A part's `text` (its lines joined, no width) is for search and export; making it for
+    # every body was a third of drawing a thread. Whether a body has words of its own is
+    # read from the lines instead, with the answer the text gives.
+    bodies = {
+        "<p>Sounds good.</p><div>On Mon, Ana wrote:</div><blockquote>old<br>words</blockquote>": 1,
+        "<table><tr><td>a</td><td>b</td></tr></table><blockquote>quoted words</blockquote>": 1,
+        "<p>&nbsp;</p><hr><blockquote>quoted words</blockquote>": 1,
+        "<blockquote>only a quote</blockquote>": 0,
+        "<p>&nbsp;</p><blockquote>only a quote</blockquote>": 0,
+    }
+    for body, own_words in bodies.items():
+        doc = convert(body)
+        for folded in (True, False):
+            render_document(doc, 60, folded=folded)
+        assert all(part._text is None for part in doc.parts if part.lines), body
+        assert _has_own_words(doc) == bool(own_words), body
+        from_text = any(
+            part.kind == "text" and part.text.plain.strip() for part in doc.parts
+        )  # made now, as search would
+        assert _has_own_words(doc) == bool(from_text), body

@@ -77,9 +77,23 @@ def _prefixed(prefix: Text, line: Text) -> Text:
 
 def _has_own_words(doc: Document) -> bool:
     """Whether anything but quotes and a signature holds text (else folding hides all)."""
-    return any(
-        part.kind not in ("quote", "signature") and part.text.plain.strip() for part in doc.parts
-    )
+    return any(part.kind not in ("quote", "signature") and _has_words(part) for part in doc.parts)
+
+
+def _has_words(part: Part) -> bool:
+    """Whether the part shows anything but blanks, read from its lines: its ``text`` is a
+    layout of all of them, made only when asked for (a third of drawing a thread's bodies)."""
+    if not part.lines:
+        return bool(part.text.plain.strip())
+    for line in part.lines:
+        if line.kind == "blank":
+            continue
+        if line.kind == "rule" or line.table is not None:
+            if any(text.plain.strip() for text in layout_line(line, None)):
+                return True
+        elif line.text.plain.strip():
+            return True
+    return False
 
 
 def _folding(runs: list[list[Part]]) -> list[bool]:
