@@ -13,7 +13,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -27,6 +26,7 @@ from ..render.document import Document
 from ..render.draw.message import ThreadMessage
 from ..render.safety import clean
 from .feed import Feed, ToRows
+from .paged_list.line_cache import LineCache
 from .paged_list.strips import fit_line
 
 Convert = Callable[[ApiMessage], Document]
@@ -130,7 +130,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._moving = False  # a scroll made by the view itself, not by the reader
         self._unread: Callable[[ThreadMessage], bool] = lambda message: False
         self._seeking: str | None = None  # "open" or "next": looking for an unread message
-        self._strips: LRUCache[tuple[int, int, int, int, bool], Strip] = LRUCache(_CACHE_SIZE)
+        self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
 
     @property
     def messages(self) -> Sequence[ThreadMessage]:

@@ -10,7 +10,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -20,6 +19,7 @@ from textual.strip import Strip
 from ...api.cursor import PageSource
 from ...render.safety import clean
 from ..feed import Feed, ToRows
+from .line_cache import LineCache
 from .rows import PAGE_ROWS, RowStore
 from .strips import fit_line
 
@@ -167,7 +167,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._added = 0  # rows inserted by hand (new log entries), beyond the source's total
         self._keys: set[Hashable] | None = None  # built on first `has_key`, then kept
         self._settled_at = 0  # the cursor when far pages were last packed
-        self._strips: LRUCache[tuple[int, int, Style | None], Strip] = LRUCache(_CACHE_SIZE)
+        self._strips: LineCache[tuple[int, int, Style | None]] = LineCache(_CACHE_SIZE)
         self._clicked: int | None = None
         self._bindings_state = (False, False)
         self.unseen_above = 0  # rows inserted above the view that it has not shown yet
