@@ -85,6 +85,28 @@ async def test_no_such_group_names_it_and_offers_no_retry() -> None:
         assert not rows.check_action("retry", ())
 
 
+@pytest.mark.parametrize(
+    ("group", "reason"),
+    [("nosuchgroup", "⚠ No group is named nosuchgroup."), ("no-api", f"⚠ {API_OFF}")],
+)
+async def test_a_reload_that_fails_again_keeps_the_error_row(group: str, reason: str) -> None:
+    # The reload keeps what is shown until its first page arrives; what was shown here was
+    # the error row, so a failed reload must leave it, not an empty list with no word.
+    app, demo = make_app(group=group)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = await failed_list(pilot)
+        await until(pilot, lambda: app.screen.group is not None or group == "nosuchgroup")
+        await settle(pilot)
+        asked = len(demo.requests)
+        await keys(pilot, "r")
+        await until(pilot, lambda: len(demo.requests) > asked, "the reload asked")
+        await until(pilot, lambda: not rows.feed.loading, "the reload answered")
+        await settle(pilot)
+        assert rows.failed
+        assert error_row(rows) == reason
+        assert reason.removeprefix("⚠ ") in notes(app)
+
+
 async def test_a_passing_failure_puts_the_reason_first_then_the_retry() -> None:
     demo = DemoService(demo_config())
     app, _ = make_app(demo, Refusing(demo, "gettopics", "server"), group="lurker-dev")

@@ -7,6 +7,7 @@ from tests.screens.harness import make_app, settle
 from tests.screens.test_activity_and_shell import open_activity
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
+from tui.screens.activity_rows import NewSince
 
 
 def position(app) -> str:  # type: ignore[no-untyped-def]
@@ -55,3 +56,25 @@ async def test_new_entries_above_the_view_are_counted_until_seen() -> None:
         assert (log.cursor, log.scroll_y) == (0, 0)
         assert log.unseen_above == 0
         assert "new ↑" not in position(app)
+
+
+async def test_a_log_with_nothing_new_has_no_line_until_follow_brings_some() -> None:
+    now = [0.0]
+    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
+    app, _ = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        await pilot.press("escape")  # left with its newest entry seen
+        await settle(pilot)
+        log = await open_activity(pilot)
+        await settle(pilot)
+        assert not any(isinstance(row, NewSince) for row in log.rows)  # not "0 new entries"
+        assert " new" not in str(app.screen.query_one("#title").render())
+        reading = log.rows[0]
+        now[0] = 65.0
+        await pilot.press("f")
+        await settle(pilot)
+        divider = log.rows[3]
+        assert isinstance(divider, NewSince)
+        assert divider.label.startswith("3 new entries since"), divider.label
+        assert log.rows[4] == reading

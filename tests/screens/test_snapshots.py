@@ -434,7 +434,8 @@ def test_activity_filter_panel(snap_compare: Any, size: tuple[int, int]) -> None
 
     A reviewer should see: under the title bar, a panel with three drop-downs ("any kind"
     focused, "any time", "newest first"), then four text boxes with placeholders ("from
-    date", "to date", "action", "member id") and an "Apply" button; the log continuing below, its first entry highlighted in the unfocused colour.
+    date", "to date", "action", "member id") and an "Apply" button; the log continuing
+    below, its first entry highlighted in the unfocused colour.
     The date boxes are wide enough for a whole YYYY-MM-DD at 80x24.
     """
     assert snapshot(snap_compare, "activity-filters", size)

@@ -115,13 +115,15 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             at = next((i for i, e in enumerate(entries) if not _later(e.id, seen[0])), None)
             if at is not None:
                 self._new_count = self._loaded + at
-                when = stamp(datetime.fromtimestamp(seen[1], UTC))
-                rows.insert(
-                    at,
-                    NewSince(f"{count(self._new_count, 'new entry', 'new entries')} since {when}"),
-                )
+                if self._new_count:  # with nothing new, no line: follow adds one if needed
+                    rows.insert(at, self._divider(self._new_count))
         self._loaded += len(entries)
         return rows
+
+    def _divider(self, new: int) -> NewSince:
+        assert self._seen is not None
+        when = stamp(datetime.fromtimestamp(self._seen[1], UTC))
+        return NewSince(f"{count(new, 'new entry', 'new entries')} since {when}")
 
     def page_arrived(self, page: object) -> None:
         if self._asked != self.activity_query:  # the service took the new filters
@@ -272,7 +274,10 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         if not fresh:
             return
         if self.activity_query.sort_dir == "desc":
-            rows.insert_rows(0, fresh)
+            if self._new_count == 0:  # nothing was new on opening: the line goes under these
+                rows.insert_rows(0, [*fresh, self._divider(len(fresh))])
+            else:
+                rows.insert_rows(0, fresh)
             if self._new_count is not None:
                 self._new_count += len(fresh)  # above the divider, with the other new ones
         elif rows.ended:

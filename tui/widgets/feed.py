@@ -73,7 +73,7 @@ class Feed(Generic[RowT]):
         self._changed = changed  # loading, failure or walking changed: redraw the status
         self.source: PageSource[Any] | None = None
         self.to_rows: ToRows[RowT] = _no_rows
-        self._previous: tuple[PageSource[Any] | None, ToRows[RowT]] | None = None
+        self._previous: tuple[PageSource[Any] | None, ToRows[RowT], Exception | None] | None = None
         self.loading = False
         self.failure: Exception | None = None  # why the last page failed
         # Says a failure in words; the screen may know more (the group it was asked in).
@@ -108,7 +108,7 @@ class Feed(Generic[RowT]):
 
     def start(self, source: PageSource[Any], to_rows: ToRows[RowT], *, replace: bool) -> None:
         """Page through `source`; with `replace`, the rows shown stay until its first page."""
-        self._previous = (self.source, self.to_rows) if replace else None
+        self._previous = (self.source, self.to_rows, self.failure) if replace else None
         self.source, self.to_rows = source, to_rows
         self.failure = None
         self.walking = False
@@ -198,7 +198,10 @@ class Feed(Generic[RowT]):
         self, error: Exception, source: PageSource[Any], to_rows: ToRows[RowT], replacing: bool
     ) -> None:
         if replacing and self._previous is not None:
-            self.source, self.to_rows = self._previous  # the list shown stays as it was
+            # The list shown stays as it was; if that was its error row, the row now says
+            # why this attempt failed (never an empty list with no word).
+            self.source, self.to_rows, failure = self._previous
+            self.failure = error if failure is not None else None
 
             def retry() -> None:
                 self.start(source, to_rows, replace=True)
