@@ -107,6 +107,26 @@ async def test_a_reload_that_fails_again_keeps_the_error_row(group: str, reason:
         assert reason.removeprefix("⚠ ") in notes(app)
 
 
+async def test_a_failed_reload_keeps_the_count_in_the_title() -> None:
+    demo = DemoService(demo_config())
+    refusing = Refusing(demo, "gettopics", "server")
+    refusing.endpoint = "nothing-yet"  # the first pages load
+    app, _ = make_app(demo, refusing, group="lurker-dev")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        rows = rows_of(pilot)
+        await until(pilot, lambda: len(rows.rows) > 0 and app.screen.group is not None)
+        await settle(pilot)
+        title = str(app.screen.query_one("#title").render())
+        assert " topics" in title, title
+        refusing.endpoint = "gettopics"
+        await keys(pilot, "r")
+        await until(pilot, lambda: any("problem" in note for note in notes(app)), "the toast")
+        await settle(pilot)
+        assert str(app.screen.query_one("#title").render()) == title
+        assert not rows.failed
+
+
 async def test_a_passing_failure_puts_the_reason_first_then_the_retry() -> None:
     demo = DemoService(demo_config())
     app, _ = make_app(demo, Refusing(demo, "gettopics", "server"), group="lurker-dev")

@@ -137,6 +137,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             return  # the list's own error row says it
         # The service judged the filters (or the reload) and refused: the entries stay.
         self._asked = self.activity_query
+        self._update_title()  # the count of the entries shown, not the refused list's
         panel = self.query_one(ActivityFilters)
         if panel.display:
             panel.show_error(self.reason(event.error))

@@ -174,7 +174,9 @@ class TopicsScreen(PagedScreen[TopicRow]):
         if self.lookup_error is not None:
             reason = describe(self.lookup_error)
             self.notify(
-                f"{reason} (looking up {name}); asking again.", severity="warning", markup=False
+                f"Could not look up {name}. {reason} Asking again.",
+                severity="warning",
+                markup=False,
             )
             self._waiting.append(action)
             self._look_up(self.group_name)
@@ -185,7 +187,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
     def _no_group(self) -> str:
         name = clean(self.group_name or "")
         if self.lookup_error is not None:
-            return f"{describe(self.lookup_error)} (looking up {name}); press the key again."
+            return f"Could not look up {name}. {describe(self.lookup_error)} Press the key again."
         return f"{name} is not one of your groups, so Lurker can't act on it as a member."
 
     def _restart(self, *, keep: bool = False) -> None:
@@ -212,6 +214,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
     @on(PageFailed)
     def _reload_failed(self, event: PageFailed) -> None:
         if event.kept:  # a reload that failed: the list shown stays, and says why
+            self._update_title()  # its count again, not the reload's (unknown)
             self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
 
     def reason(self, error: BaseException) -> str:
