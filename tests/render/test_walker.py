@@ -98,3 +98,26 @@ def test_no_visible_word_is_ever_lost(case: tuple[str, list[str]]) -> None:
     html, words = case
     plain = convert(html).plain()
     assert all(word in plain for word in words), (html, plain)
+
+
+def test_converting_leaves_no_reference_cycles() -> None:
+    # A walker that held its own bound methods was a cycle per body: a thread's worth of
+    # them (with their lines) waited for full collections while the thread opened.
+    import gc
+
+    html = (
+        "<div><p>Hi <b>all</b>, see <a href='https://example.org/x'>this</a>:</p>"
+        "<ul><li>one</li><li>two <code>x</code></li></ul><table><tr><td>a</td><td>b</td>"
+        "</tr></table><pre>code</pre><hr><div>On Mon, Ana wrote:</div>"
+        "<blockquote>old <i>words</i> https://example.org/y</blockquote></div>"
+    )
+    convert(html)  # first use: whatever is built once is built now
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(20):
+            convert(html)
+            convert("Hi,\n\nOn Mon, Ana wrote:\n> old words\n", is_plain_text=True)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -78,3 +78,30 @@ async def test_a_log_with_nothing_new_has_no_line_until_follow_brings_some() -> 
         assert isinstance(divider, NewSince)
         assert divider.label.startswith("3 new entries since"), divider.label
         assert log.rows[4] == reading
+
+
+async def test_the_line_follow_adds_is_not_counted_as_new_and_keeps_the_count() -> None:
+    now = [0.0]
+    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
+    app, _ = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        await pilot.press("escape")  # left with its newest entry seen
+        await settle(pilot)
+        log = await open_activity(pilot)
+        await settle(pilot)
+        await pilot.press("pagedown", "pagedown")
+        await settle(pilot)
+        now[0] = 65.0
+        await pilot.press("f")
+        await settle(pilot)
+        assert log.unseen_above == 3  # the three entries, not the line under them
+        assert position(app).startswith("3 new ↑"), position(app)
+        now[0] = 125.0
+        await pilot.press("f", "f")  # off and on: checks again at once
+        await settle(pilot)
+        assert log.unseen_above == 6
+        divider = log.rows[6]
+        assert isinstance(divider, NewSince)
+        assert divider.label.startswith("6 new entries since"), divider.label
+        assert "6 new" in str(app.screen.query_one("#title").render())

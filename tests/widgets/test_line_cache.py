@@ -9,7 +9,6 @@ import weakref
 from collections.abc import Iterator
 
 import pytest
-from textual.cache import LRUCache
 from textual.strip import Strip
 
 from tui.widgets.paged_list.line_cache import LineCache
@@ -46,17 +45,3 @@ def test_least_recently_used_goes_first_and_clear_frees_at_once() -> None:
     assert [ref() for ref in refs[1:]] == [None, None, None]
     cache.clear()
     assert refs[0]() is None
-
-
-@pytest.mark.usefixtures("no_collector")
-def test_textuals_lru_cache_left_its_lines_to_the_collector() -> None:
-    # Why the lists do not use it: its entries form a ring that clear() leaves as garbage.
-    cache: LRUCache[int, Strip] = LRUCache(4)
-    strip = Tracked([])
-    ref = weakref.ref(strip)
-    cache[0], cache[1] = strip, Tracked([])
-    del strip
-    cache.clear()
-    assert ref() is not None
-    gc.collect()
-    assert ref() is None

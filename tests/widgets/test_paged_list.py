@@ -335,3 +335,51 @@ async def test_rows_far_from_the_cursor_are_packed_and_come_back_when_shown() ->
         assert not store.is_packed(0)
         assert store.is_packed(11_999)  # the far end, now far from the cursor
         assert len(pages.requests) == 120  # nothing was fetched twice
+
+
+async def test_a_kept_list_keeps_its_own_failure_when_a_reload_fails() -> None:
+    app = ListApp(FakeSource(1_000, fail_offsets=(PAGE,)))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: paged_list.failed)
+        own = paged_list.feed.failure
+        paged_list.show(FakeSource(1_000, fail_offsets=(0,)), lambda page: page or [], keep=True)
+        await wait_for(pilot, lambda: len(app.failures) == 2)
+        assert app.failures[1].kept
+        assert paged_list.feed.failure is own  # its row still says why its page 2 failed
+        assert paged_list.feed.retryable
+
+
+async def test_a_second_reload_that_fails_goes_back_to_the_list_shown() -> None:
+    shown = FakeSource(1_000)
+    app = ListApp(shown)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        pending = FakeSource(1_000, gated=True)  # its first page never comes
+        paged_list.show(pending, lambda page: page or [], keep=True)
+        await wait_for(pilot, lambda: pending.requests == [0])
+        paged_list.show(FakeSource(1_000, fail_offsets=(0,)), lambda page: page or [], keep=True)
+        await wait_for(pilot, lambda: bool(app.failures))
+        await pilot.press("end")  # the list shown goes on paging, not the pending one
+        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        assert list(paged_list.rows) == list(range(1_000))
+
+
+async def test_a_page_in_flight_is_asked_again_after_a_reload_fails() -> None:
+    shown = FakeSource(1_000, gated=True)
+    app = ListApp(shown)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        shown.release()
+        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await hold(pilot, "down", PAGE)  # at the last loaded row: page 2 asked for, held
+        await wait_for(pilot, lambda: shown.requests == [0, PAGE])
+        assert paged_list.cursor == PAGE - 1
+        paged_list.show(FakeSource(1_000, fail_offsets=(0,)), lambda page: page or [], keep=True)
+        await wait_for(pilot, lambda: bool(app.failures))
+        await wait_for(pilot, lambda: shown.requests == [0, PAGE, PAGE])  # asked again
+        shown.release(20)
+        await wait_for(pilot, lambda: len(paged_list.rows) > PAGE, tries=500)

@@ -276,11 +276,14 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             return
         if self.activity_query.sort_dir == "desc":
             if self._new_count == 0:  # nothing was new on opening: the line goes under these
-                rows.insert_rows(0, [*fresh, self._divider(len(fresh))])
+                rows.insert_rows(0, [*fresh, self._divider(len(fresh))], new=len(fresh))
             else:
                 rows.insert_rows(0, fresh)
             if self._new_count is not None:
                 self._new_count += len(fresh)  # above the divider, with the other new ones
+                at = self._new_count
+                if at < len(rows.rows) and isinstance(rows.rows[at], NewSince):
+                    rows.replace_row(at, self._divider(at))  # its count, as the title's
         elif rows.ended:
             rows.append_rows(list(reversed(fresh)))
         for entry in fresh:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from textual.message import Message
 from textual.widget import Widget
@@ -73,7 +73,7 @@ class Feed(Generic[RowT]):
         self._changed = changed  # loading, failure or walking changed: redraw the status
         self.source: PageSource[Any] | None = None
         self.to_rows: ToRows[RowT] = _no_rows
-        self._previous: tuple[PageSource[Any] | None, ToRows[RowT], Exception | None] | None = None
+        self._shown: _Shown[RowT] | None = None  # while a replacement is on its way
         self.loading = False
         self.failure: Exception | None = None  # why the last page failed
         # Says a failure in words; the screen may know more (the group it was asked in).
@@ -108,7 +108,12 @@ class Feed(Generic[RowT]):
 
     def start(self, source: PageSource[Any], to_rows: ToRows[RowT], *, replace: bool) -> None:
         """Page through `source`; with `replace`, the rows shown stay until its first page."""
-        self._previous = (self.source, self.to_rows, self.failure) if replace else None
+        if not replace:
+            self._shown = None
+        elif self._shown is None:  # over a replacement still on its way, the shown list stays
+            self._shown = _Shown(
+                self.source, self.to_rows, self.failure, self.loading, self.walking
+            )
         self.source, self.to_rows = source, to_rows
         self.failure = None
         self.walking = False
@@ -121,6 +126,7 @@ class Feed(Generic[RowT]):
         self.source, self.to_rows = source, to_rows
         self.loading = self.walking = False
         self.failure = None
+        self._shown = None
         self._changed()
 
     def more(self) -> None:
@@ -181,6 +187,8 @@ class Feed(Generic[RowT]):
                 if fetch != self._fetches:
                     return  # a newer list took this one's place
                 self._take(rows, replacing)
+                if replacing:
+                    self._shown = None  # the old list is gone: let go of its source
                 replacing = False
                 self._widget.post_message(PageLoaded(self._widget, page))
                 if not self.walking or source.ended:
@@ -197,11 +205,13 @@ class Feed(Generic[RowT]):
     def _failed(
         self, error: Exception, source: PageSource[Any], to_rows: ToRows[RowT], replacing: bool
     ) -> None:
-        if replacing and self._previous is not None:
-            # The list shown stays as it was; if that was its error row, the row now says
-            # why this attempt failed (never an empty list with no word).
-            self.source, self.to_rows, failure = self._previous
-            self.failure = error if failure is not None else None
+        shown = self._shown
+        if replacing and shown is not None:
+            # The list shown stays as it was, its failure, page in flight or walk too.
+            self._shown = None
+            self.source, self.to_rows, self.failure = shown.source, shown.to_rows, shown.failure
+            if shown.walking or shown.loading:  # asked again, after this worker has ended
+                self._widget.call_later(self.walk if shown.walking else self.more)
 
             def retry() -> None:
                 self.start(source, to_rows, replace=True)
@@ -210,6 +220,16 @@ class Feed(Generic[RowT]):
             return
         self.failure = error
         self._widget.post_message(PageFailed(self._widget, error, self.retry, kept=False))
+
+
+class _Shown(NamedTuple, Generic[RowT]):
+    """The list on screen while a replacement is fetched, to go back to if that fails."""
+
+    source: PageSource[Any] | None
+    to_rows: ToRows[RowT]
+    failure: Exception | None
+    loading: bool
+    walking: bool
 
 
 def _no_rows(page: Any) -> Sequence[Any]:

@@ -245,8 +245,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self.feed.adopt(state.source, state.to_rows)
         self.post_message(self.RowHighlighted(self, self.cursor, self.highlighted_row))
 
-    def insert_rows(self, index: int, rows: Sequence[T]) -> None:
-        """Insert rows (new entries at the top of a newest-first log); the cursor stays put."""
+    def insert_rows(self, index: int, rows: Sequence[T], *, new: int | None = None) -> None:
+        """Insert rows (new entries at the top of a newest-first log); the cursor stays put.
+        Only the first `new` of them (all, by default) count as unseen above the view."""
         if not rows:
             return
         self._rows.insert(index, rows)
@@ -267,6 +268,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             self.scroll_to(y=top, animate=False, force=True, immediate=True)
         top = round(self.scroll_y)
         hidden = max(0, min(index + len(rows), top) - index)
+        if new is not None:
+            hidden = min(hidden, new)
         self._set_unseen(min(self.unseen_above + hidden, top))
         self.refresh()
 
