@@ -74,3 +74,26 @@ async def test_a_date_box_shows_a_whole_date_at_80_columns() -> None:
             await keys(pilot, *"2026-11-20")
             lines = [box.render_line(y).text for y in range(box.size.height)]
             assert any("2026-11-20" in line for line in lines), lines
+
+
+async def test_a_date_that_is_not_one_is_said_here_not_sent() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        asked = len(requests_to(demo, "getactivitylog"))
+        await keys(pilot, "slash")
+        panel = app.screen.query_one(ActivityFilters)
+        panel.query_one("#restrict_date", Select).value = "after"
+        await settle(pilot)
+        for wrong in ("X2026-11-01", "2026-02-30", "20261101"):
+            box = panel.query_one("#start_date", Input)
+            box.value = wrong
+            box.focus()
+            await keys(pilot, "enter")
+            assert len(requests_to(demo, "getactivitylog")) == asked, wrong
+            said = error_text(panel)
+            assert "Write the from date as YYYY-MM-DD" in said, said
+        panel.query_one("#start_date", Input).value = "2026-11-01"
+        await keys(pilot, "enter")
+        await until(pilot, lambda: len(requests_to(demo, "getactivitylog")) > asked, "request")
+        assert requests_to(demo, "getactivitylog")[-1]["start_date"] == "2026-11-01"

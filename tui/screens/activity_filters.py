@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -95,18 +97,28 @@ class ActivityFilters(Vertical):
         needed = NEEDS_DATES.get(self._select("restrict_date") or "", ())
         return [name for name in needed if not self._input(name)]
 
+    def unreadable_dates(self) -> list[str]:
+        """The ids of the date boxes holding something that is not a YYYY-MM-DD date."""
+        return [name for name in DATE_NAMES if not _is_date(self._input(name))]
+
     def _apply(self) -> None:
-        """Post the query, or, while a date it needs is empty, say which and wait for it."""
+        """Post the query, or, while a date it needs is empty or unreadable, say which and
+        wait for it (the service would only refuse it)."""
         missing = self.missing_dates()
-        if not missing:
+        unreadable = self.unreadable_dates()
+        if not missing and not unreadable:
             self.show_error("")  # a refusal from the service takes its place
             self.post_message(self.Applied(self.current_query()))
             return
-        names = " and ".join(DATE_NAMES[name] for name in missing)
-        self.show_error(f"Fill in {names} (YYYY-MM-DD), then press Enter.")
-        box = self.query_one(f"#{missing[0]}", Input)
-        if not any(self.query_one(f"#{name}", Input).has_focus for name in missing):
-            box.focus()
+        if missing:
+            names = " and ".join(DATE_NAMES[name] for name in missing)
+            self.show_error(f"Fill in {names} (YYYY-MM-DD), then press Enter.")
+        else:
+            names = " and ".join(DATE_NAMES[name] for name in unreadable)
+            self.show_error(f"Write {names} as YYYY-MM-DD (2026-11-20), then press Enter.")
+        wanted = missing or unreadable
+        if not any(self.query_one(f"#{name}", Input).has_focus for name in wanted):
+            self.query_one(f"#{wanted[0]}", Input).focus()
 
     def _select(self, name: str) -> str | None:
         value = self.query_one(f"#{name}", Select).value
@@ -126,6 +138,16 @@ class ActivityFilters(Vertical):
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         self._apply()
+
+
+def _is_date(value: str | None) -> bool:
+    """Empty, or a real day written YYYY-MM-DD (what the service takes)."""
+    if not value:
+        return True
+    try:
+        return len(value) == 10 and date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        return False
 
 
 def filter_words(query: ActivityQuery) -> str:
