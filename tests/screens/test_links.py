@@ -243,3 +243,22 @@ def test_hyperlink_targets_never_hold_escapes() -> None:
         if getattr(span.style, "link", None)
     }
     assert targets == {"https://evil.invalid/abc", "https://ok.invalid/x?y=1;z"}
+
+
+async def test_a_text_browser_that_fails_is_not_called_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = PickerApp([Link(1, "https://example.org/", "example")])
+    recorder = Recorder(app, monkeypatch)
+    monkeypatch.setattr(links, "console_browser", lambda: True)
+    monkeypatch.setattr(app, "suspend", contextmanager(lambda: iter([None])))
+    monkeypatch.setattr(webbrowser, "open", lambda *_, **__: False)  # w3m, no network
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await keys(pilot, "enter")
+        said = " ".join(notes(app))
+        assert "The text browser ended with an error on link 1" in said, said
+        assert "No web browser" not in said
+        assert isinstance(app.screen, LinkPicker)
+        await keys(pilot, "c")
+        assert recorder.copied == ["https://example.org/"]

@@ -136,18 +136,28 @@ class LinkPicker(ModalScreen[None]):
             self._no_browser(link)
             return
         self.app.notify(f"Opening link {link.number}…", markup=False)
-        if console_browser():
-            try:
-                with self.app.suspend():
-                    started = open_in_browser(link.url)
-            except SuspendNotSupported:
-                started = open_in_browser(link.url)
-        else:
-            started = open_in_browser(link.url)
-        if started:
+        if not console_browser():
+            if open_in_browser(link.url):
+                self.dismiss()
+            else:
+                self._no_browser(link)
+            return
+        try:
+            with self.app.suspend():
+                shown = open_in_browser(link.url)  # a text browser: done when it quits
+        except SuspendNotSupported:
+            shown = open_in_browser(link.url)
+        if shown:
             self.dismiss()
-        else:
-            self._no_browser(link)
+        else:  # it ran, in this terminal, and ended with an error (no network, say)
+            self.app.notify(
+                f"The text browser ended with an error on link {link.number}: "
+                "press c to copy it instead.",
+                title="Can't open the link",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     def _no_browser(self, link: Link) -> None:
         """Say that no browser can be started here, and keep the list open for `c`."""
