@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
+
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle
 from tests.screens.test_activity_and_shell import open_activity
 from tui.demo import DemoService
+from tui.render import when
+from tui.render.when import relative
 from tui.screens.activity import ActivityScreen
 from tui.screens.activity_rows import NewSince
 
@@ -105,3 +111,19 @@ async def test_the_line_follow_adds_is_not_counted_as_new_and_keeps_the_count() 
         assert isinstance(divider, NewSince)
         assert divider.label.startswith("6 new entries since"), divider.label
         assert "6 new" in str(app.screen.query_one("#title").render())
+
+
+async def test_ages_move_on_at_each_check_while_following(monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: 0.0)
+    app, _ = make_app(demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = await open_activity(pilot)
+        await settle(pilot)
+        before = log.render_line(0).text
+        later = when.clock() + timedelta(days=400)
+        monkeypatch.setattr(when, "clock", lambda: later)
+        await pilot.press("f")  # checks at once; nothing new on the service
+        await settle(pilot)
+        now_drawn = log.render_line(0).text
+        assert now_drawn != before
+        assert relative(log.rows[0].created, later) in now_drawn, now_drawn

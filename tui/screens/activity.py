@@ -267,6 +267,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             return
         self.last_checked = datetime.now()
         self._add_new([ActivityRow.of(entry) for entry in page.data] if page else [])
+        self.paged_list.refresh_rows()  # "12 min ago" grows while the reader watches
         self._update_title()
 
     def _add_new(self, newest_first: list[ActivityRow]) -> None:
