@@ -205,15 +205,15 @@ class LurkerApp(App[None]):
             group,
             group_name=group_name,
             seek_unread=seek_unread,
-            group_names=self._group_names() if group is None and not group_name else None,
+            groups=self._groups_by_id() if group is None and not group_name else None,
         )
         self.push_screen(screen)
 
-    def _group_names(self) -> dict[str, str]:
-        """The short name of each group the group list holds, by id (for ★ All groups)."""
+    def _groups_by_id(self) -> dict[str, GroupInfo]:
+        """The groups the group list holds, by id (for ★ All groups)."""
         groups = self.screen_stack[0] if self.screen_stack else None
         listed = groups.groups if isinstance(groups, GroupsScreen) else []
-        return {str(group.group_id): group.group_name for group in listed}
+        return {str(group.group_id): group for group in listed}
 
     @on(PageLoaded)
     def _page_loaded(self) -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, until
+from tests.screens.harness import make_app, settle, until
+from tests.screens.test_keys_say_something import notes
 from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
 from tui.render.cells import cells
+from tui.screens.activity import ActivityScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.column_heads import ColumnHeads
 
@@ -90,6 +92,24 @@ async def test_a_group_missing_from_the_group_list_is_named_by_its_subject_tag()
         await open_all_groups(pilot)
         screen = app.screen
         assert isinstance(screen, TopicsScreen)
-        screen.group_names = {}  # opened before the group list had them all
+        screen.groups = {}  # opened before the group list had them all
         topic = next(t for t in rows_of(pilot).rows if t.group_tag == "[lurker-dev]")
         assert screen.group_of(topic) == "lurker-dev"
+
+
+async def test_a_on_all_groups_opens_the_log_of_the_highlighted_topics_group() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_all_groups(pilot)
+        rows = rows_of(pilot)
+        topics = list(rows.rows)
+        rows.cursor = next(i for i, t in enumerate(topics) if t.group_tag == "[big-archive]")
+        await settle(pilot)
+        await keys(pilot, "a")  # a group whose log only its moderators see
+        assert isinstance(app.screen, TopicsScreen)
+        assert any("only its moderators can" in note for note in notes(app)), notes(app)
+        rows.cursor = next(i for i, t in enumerate(topics) if t.group_tag == "[lurker-dev]")
+        await settle(pilot)
+        await keys(pilot, "a")
+        await until(pilot, lambda: isinstance(app.screen, ActivityScreen), "the log")
+        assert app.screen.group.group_name == "lurker-dev"

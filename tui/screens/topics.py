@@ -63,11 +63,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
         group_name: str = "",
         *,
         seek_unread: bool = False,
-        group_names: Mapping[str, str] | None = None,
+        groups: Mapping[str, GroupInfo] | None = None,
     ) -> None:
         super().__init__()
-        # The short names of every group by id, for the topics of every group.
-        self.group_names: Mapping[str, str] = group_names or {}
+        # Every group by id, for the topics of every group (★ All groups).
+        self.groups: Mapping[str, GroupInfo] = groups or {}
         self._seek_unread = seek_unread  # put the cursor on the first unread topic once listed
         self.library = library
         self.news = news
@@ -113,8 +113,10 @@ class TopicsScreen(PagedScreen[TopicRow]):
     def group_of(self, row: TopicRow) -> str:
         """The short name of a topic's group: as the group list knows it, else the subject
         tag the topic carries ("[big-archive]"), else its id."""
-        known = self.group_names.get(str(row.group_id))
-        return known or row.group_tag.strip().strip("[]") or f"group {row.group_id}"
+        known = self.groups.get(str(row.group_id))
+        if known is not None:
+            return known.group_name
+        return row.group_tag.strip().strip("[]") or f"group {row.group_id}"
 
     def status(self, row: TopicRow) -> TopicStatus:
         """How a topic reads to this reader: new, some unread, or read."""
@@ -292,7 +294,9 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def action_activity(self) -> None:
         """Open this group's activity log where permitted."""
-        group = self._needs_group(
+        row = self.paged_list.highlighted_row
+        topic_group = self.groups.get(str(row.group_id)) if row and not self.group_name else None
+        group = topic_group or self._needs_group(
             "activity",
             "the activity log opens",
             "Pick a group first: the activity log belongs to one group.",
