@@ -114,9 +114,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
         """The short name of a topic's group: as the group list knows it, else the subject
         tag the topic carries ("[big-archive]"), else its id."""
         known = self.groups.get(str(row.group_id))
-        if known is not None:
-            return known.group_name
-        return row.group_tag.strip().strip("[]") or f"group {row.group_id}"
+        name = known.group_name if known is not None else ""
+        return name or row.group_tag.strip().strip("[]") or f"group {row.group_id}"
 
     def status(self, row: TopicRow) -> TopicStatus:
         """How a topic reads to this reader: new, some unread, or read."""
