@@ -14,15 +14,24 @@ def error_text(panel: ActivityFilters) -> str:
     return str(label.render()) if label.display else ""
 
 
+async def filters_with_period(  # type: ignore[no-untyped-def]
+    pilot, demo, period: str
+) -> tuple[ActivityFilters, int]:
+    """The activity log's filter panel open with `period` chosen, and how many log requests
+    had been sent before."""
+    await open_activity(pilot)
+    asked = len(requests_to(demo, "getactivitylog"))
+    await keys(pilot, "slash")
+    panel = pilot.app.screen.query_one(ActivityFilters)
+    panel.query_one("#restrict_date", Select).value = period
+    await settle(pilot)
+    return panel, asked
+
+
 async def test_between_dates_waits_for_both_dates_and_says_which_are_missing() -> None:
     app, demo = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_activity(pilot)
-        asked = len(requests_to(demo, "getactivitylog"))
-        await keys(pilot, "slash")
-        panel = app.screen.query_one(ActivityFilters)
-        panel.query_one("#restrict_date", Select).value = "between"
-        await settle(pilot)
+        panel, asked = await filters_with_period(pilot, demo, "between")
         assert len(requests_to(demo, "getactivitylog")) == asked  # nothing sent yet
         said = error_text(panel)
         assert "the from date and the to date" in said, said
@@ -48,12 +57,7 @@ async def test_between_dates_waits_for_both_dates_and_says_which_are_missing() -
 async def test_after_needs_only_the_from_date() -> None:
     app, demo = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_activity(pilot)
-        asked = len(requests_to(demo, "getactivitylog"))
-        await keys(pilot, "slash")
-        panel = app.screen.query_one(ActivityFilters)
-        panel.query_one("#restrict_date", Select).value = "after"
-        await settle(pilot)
+        panel, asked = await filters_with_period(pilot, demo, "after")
         assert len(requests_to(demo, "getactivitylog")) == asked
         assert "the from date" in error_text(panel)
         assert "to date" not in error_text(panel)
@@ -79,12 +83,7 @@ async def test_a_date_box_shows_a_whole_date_at_80_columns() -> None:
 async def test_a_date_that_is_not_one_is_said_here_not_sent() -> None:
     app, demo = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_activity(pilot)
-        asked = len(requests_to(demo, "getactivitylog"))
-        await keys(pilot, "slash")
-        panel = app.screen.query_one(ActivityFilters)
-        panel.query_one("#restrict_date", Select).value = "after"
-        await settle(pilot)
+        panel, asked = await filters_with_period(pilot, demo, "after")
         for wrong in ("X2026-11-01", "2026-02-30", "20261101"):
             box = panel.query_one("#start_date", Input)
             box.value = wrong

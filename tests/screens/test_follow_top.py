@@ -3,17 +3,39 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle
 from tests.screens.test_activity_and_shell import open_activity
+from tui.app import LurkerApp
 from tui.demo import DemoService
 from tui.render import when
 from tui.render.when import relative
 from tui.screens.activity import ActivityScreen
 from tui.screens.activity_rows import NewSince
+from tui.widgets.paged_list import PagedList
+
+
+def clocked_app() -> tuple[LurkerApp, list[float]]:
+    """The app on a demo whose log gains an entry every 20 s of `now[0]` (set by the test)."""
+    now = [0.0]
+    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
+    app, _ = make_app(demo)
+    return app, now
+
+
+async def reopened_with_nothing_new(pilot: Pilot[None]) -> PagedList[Any]:
+    """Open the log, leave it with its newest entry seen, and open it again."""
+    await open_activity(pilot)
+    await pilot.press("escape")
+    await settle(pilot)
+    log = await open_activity(pilot)
+    await settle(pilot)
+    return log
 
 
 def position(app) -> str:  # type: ignore[no-untyped-def]
@@ -21,9 +43,7 @@ def position(app) -> str:  # type: ignore[no-untyped-def]
 
 
 async def test_new_entries_show_when_the_view_is_at_the_top() -> None:
-    now = [0.0]
-    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
-    app, _ = make_app(demo)
+    app, now = clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
         log = await open_activity(pilot)
         await settle(pilot)
@@ -40,9 +60,7 @@ async def test_new_entries_show_when_the_view_is_at_the_top() -> None:
 
 
 async def test_new_entries_above_the_view_are_counted_until_seen() -> None:
-    now = [0.0]
-    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
-    app, _ = make_app(demo)
+    app, now = clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
         log = await open_activity(pilot)
         await settle(pilot)
@@ -65,15 +83,9 @@ async def test_new_entries_above_the_view_are_counted_until_seen() -> None:
 
 
 async def test_a_log_with_nothing_new_has_no_line_until_follow_brings_some() -> None:
-    now = [0.0]
-    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
-    app, _ = make_app(demo)
+    app, now = clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_activity(pilot)
-        await pilot.press("escape")  # left with its newest entry seen
-        await settle(pilot)
-        log = await open_activity(pilot)
-        await settle(pilot)
+        log = await reopened_with_nothing_new(pilot)
         assert not any(isinstance(row, NewSince) for row in log.rows)  # not "0 new entries"
         assert " new" not in str(app.screen.query_one("#title").render())
         reading = log.rows[0]
@@ -87,15 +99,9 @@ async def test_a_log_with_nothing_new_has_no_line_until_follow_brings_some() -> 
 
 
 async def test_the_line_follow_adds_is_not_counted_as_new_and_keeps_the_count() -> None:
-    now = [0.0]
-    demo = DemoService(demo_config(live_activity_every=20.0), clock=lambda: now[0])
-    app, _ = make_app(demo)
+    app, now = clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_activity(pilot)
-        await pilot.press("escape")  # left with its newest entry seen
-        await settle(pilot)
-        log = await open_activity(pilot)
-        await settle(pilot)
+        log = await reopened_with_nothing_new(pilot)
         await pilot.press("pagedown", "pagedown")
         await settle(pilot)
         now[0] = 65.0

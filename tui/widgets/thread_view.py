@@ -443,7 +443,7 @@ class ThreadView(ScrollView, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
-            return self._retry_offered
+            return self.feed.error is not None and self.feed.retryable
         return True
 
     async def _on_click(self, event: events.Click) -> None:
