@@ -18,8 +18,10 @@ def topic_line(screen: str, subject: str) -> str:
 
 
 def test_read_quit_start_again_then_offline(terminal_factory: type[Terminal]) -> None:
-    # News a moment old: topics that are new to a reader who has never run before.
-    server, origin = start_demo_server("--no-live", "--news", "4", api_key="k")
+    # News a moment old: topics that are new to a reader who has never run before. Enough
+    # of it that it spans two topics or more whatever the hour (a live topic holds at most
+    # four messages, and the news is shared among the groups with live topics).
+    server, origin = start_demo_server("--no-live", "--news", "24", api_key="k")
     command = f"LURKER_API_KEY=k {LURKER} --base-url {origin} --group lurker-dev"
     try:
         first = terminal_factory(command)

@@ -1,0 +1,482 @@
+"""A thread's messages drawn as lines: only what is on screen is turned into segments."""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from itertools import accumulate
+from typing import Any, ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.timer import Timer
+
+from ...api.cursor import PageSource
+from ...api.models.messages import Message as ApiMessage
+from ...render.convert.child import Converted
+from ...render.document import Document
+from ...render.draw.message import ThreadMessage
+from ...render.safety import clean
+from ..feed import Feed, ToRows
+from ..paged_list.line_cache import LineCache
+from ..paged_list.strips import fit_line
+from .bodies import AWAY_WORKERS, BodyConversion, ConvertMany, in_a_thread
+
+Convert = Callable[[ApiMessage], Document]
+"""Turns a message's body into a document (pure: it runs off the UI thread)."""
+
+# Bodies that came in off screen are laid out at most this often (in seconds): each layout
+# measures the whole thread, and a 500-message thread's bodies come a few at a time.
+HANDOVER_EVERY = 0.1
+
+# A first body this short is converted at once (a few milliseconds), so that the thread
+# appears with its first message; longer ones, and every other body, convert off the UI
+# thread.
+AT_ONCE = 20_000
+
+
+def _short(message: ApiMessage) -> bool:
+    return len(message.body) + len(message.quoted) <= AT_ONCE
+
+
+_BAR = "▌"  # the current message's left edge, as Textual draws a thick left border
+_GUTTER = 3  # the bar and a column of padding on the left, one on the right
+_GAP = 1  # blank lines between messages
+_CACHE_SIZE = 1024
+
+
+class ThreadView(ScrollView, can_focus=True):
+    """Every loaded message of a thread, one after another, scrolled a line at a time.
+
+    One message is current: it is drawn with a bar on its left, `t` folds its quotes,
+    `n`/`p` move to the next or previous one. Scrolling by hand makes the message at the
+    top of the view current. Messages above the view may change height while their
+    bodies arrive: the line at the top of the view stays where it is.
+    """
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    ThreadView {
+        height: 1fr;
+        overflow-x: hidden;
+        overflow-y: auto;
+        scrollbar-gutter: stable;  /* the text keeps its width when the scroll bar appears */
+        & > .thread-view--current { background: $boost; }
+        & > .thread-view--bar { color: $accent; }
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"thread-view--current", "thread-view--bar"}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_message", "Next", id="next", tooltip="Next message or topic"),
+        Binding("p", "previous_message", "Prev", id="previous", tooltip="Previous message"),
+        Binding("t,enter", "toggle_quotes", "Quotes", id="quotes", tooltip="Fold or unfold quotes"),
+        Binding("up,k", "line_up", "Up", show=False, id="up", tooltip="Up a line"),
+        Binding("down,j", "line_down", "Down", show=False, id="down", tooltip="Down a line"),
+        Binding(
+            "space,pagedown",
+            "page_down",
+            "Page",
+            show=False,
+            id="page_down",
+            tooltip="Down a screenful",
+        ),
+        Binding(
+            "pageup,b", "page_up", "Page up", show=False, id="page_up", tooltip="Up a screenful"
+        ),
+        Binding("home,g", "first", "First", show=False, id="first", tooltip="First message"),
+        Binding("end,G,shift+g", "last", "Last", show=False, id="last", tooltip="Last message"),
+        Binding("N", "next_unread", "Next unread", id="next_unread", tooltip="Next unread message"),
+        Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
+    ]
+
+    current: reactive[int] = reactive(0, init=False, repaint=False)
+    """Index of the current message."""
+
+    class Current(Message):
+        """A message became the current one (so it has been read)."""
+
+        def __init__(self, message: ThreadMessage) -> None:
+            super().__init__()
+            self.message = message
+
+    class NothingUnread(Message):
+        """`N` found no unread message after the current one, to the end of the thread."""
+
+    class PastTheEnd(Message):
+        """`n` on the last message, with the whole thread loaded."""
+
+    def __init__(
+        self,
+        convert: Convert | None = None,
+        convert_many: ConvertMany | None = None,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """`convert` turns one body into a document (on the UI thread, for a short first
+        body); `convert_many` the others, elsewhere (by default `convert` in a thread).
+        Without either, bodies come through `show_documents`."""
+        super().__init__(id=id, classes=classes)
+        self._convert = convert
+        self.feed: Feed[ThreadMessage] = Feed(self, self._take, self._feed_changed)
+        self._bodies: BodyConversion | None = None
+        if convert is not None or convert_many is not None:
+            many = convert_many or in_a_thread(convert)  # type: ignore[arg-type]
+            self._bodies = BodyConversion(
+                self,
+                many,
+                lambda index: self._messages[index].message,
+                lambda: self.current,
+                lambda: self._width,
+                self._bodies_ready,
+                workers=1 if convert_many is None else AWAY_WORKERS,
+            )
+        self._unshown: list[tuple[int, Converted]] = []  # converted, not laid out yet
+        self._shown_at = 0.0  # when converted bodies were last laid out (monotonic)
+        self._handover_timer: Timer | None = None
+        self._retry_offered = False  # what the footer last showed (see _feed_changed)
+        self._messages: list[ThreadMessage] = []
+        self._tops: list[int] = [0]  # first line of each message; the last is the total
+        self._width = 0
+        self._divider = ""
+        self._status_text = ""
+        self._anchor = (0, 0)  # (message, line within it) at the top of the view
+        self._moving = False  # a scroll made by the view itself, not by the reader
+        self._unread: Callable[[ThreadMessage], bool] = lambda message: False
+        self._seeking: str | None = None  # "open" or "next": looking for an unread message
+        self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
+
+    @property
+    def messages(self) -> Sequence[ThreadMessage]:
+        """The messages loaded so far, in order."""
+        return self._messages
+
+    @property
+    def current_message(self) -> ThreadMessage | None:
+        """The message `t`, `o` and `n`/`p` act on."""
+        return self._messages[self.current] if self._messages else None
+
+    def show(
+        self,
+        source: PageSource[Any],
+        to_messages: ToRows[ThreadMessage],
+        unread: Callable[[ThreadMessage], bool] | None = None,
+        *,
+        open_unread: bool = False,
+        divider: str = "",
+    ) -> None:
+        """Page through a thread: `to_messages` turns each page into its messages, `unread`
+        tells which are unread (for N). With `open_unread`, the view opens at the first
+        unread message (loading pages until it comes), `divider` drawn above it when
+        messages come before it."""
+        if unread is not None:
+            self._unread = unread
+        if open_unread:
+            self._seeking = "open"
+            self._divider = divider
+        self.feed.start(source, to_messages, replace=False)
+
+    def _seek(self) -> None:
+        """Land on the first unread message after the current one, once it is loaded."""
+        start = 0 if self._seeking == "open" else self.current + 1
+        found = next(
+            (i for i in range(start, len(self._messages)) if self._unread(self._messages[i])),
+            None,
+        )
+        if found is not None:
+            if self._seeking == "open" and found > 0 and self._divider:
+                self._messages[found].divider = self._divider
+                self._lay_out()
+            self._seeking = None
+            unchanged = found == self.current
+            self.go(found)
+            if unchanged:  # no change of `current` to announce it
+                self._announce(found)
+            return
+        if self.feed.ended or self.feed.error is not None:
+            next_wanted = self._seeking == "next"
+            self._seeking = None
+            if next_wanted:
+                self.post_message(self.NothingUnread())
+            elif self._messages:
+                self._announce(self.current)
+        elif not self.feed.loading:
+            self.feed.more()
+
+    def action_next_unread(self) -> None:
+        """Go to the next unread message, loading pages until one comes; past the last,
+        on to the next topic with unread messages."""
+        self._seeking = "next"
+        self._seek()
+
+    def _take(self, messages: Sequence[ThreadMessage], replacing: bool) -> None:
+        """A page arrived: lay its messages out, and convert their bodies."""
+        new = list(messages)
+        first = new[0].message if new else None
+        convert = self._convert
+        if convert is not None and not self._messages and first and _short(first):
+            new[0].show(convert(first))
+        start = len(self._messages)
+        first_page = not self._messages
+        self._messages.extend(new)
+        if self._bodies is not None:
+            self._bodies.add([start + i for i, m in enumerate(new) if m.document is None])
+        self._lay_out()
+        if self.feed.walking:
+            self.go(len(self._messages) - 1, walking=True)
+        elif self._seeking is None and first_page and self._messages:
+            self._announce(0)
+
+    def show_documents(self, converted: Iterable[tuple[ThreadMessage, Document]]) -> None:
+        """Take converted bodies, all in one layout (without `convert`, bodies come here)."""
+        for message, document in converted:
+            message.show(document)
+        self._lay_out()
+
+    def _bodies_ready(self, converted: list[tuple[int, Converted]], last: bool) -> None:
+        self._unshown.extend(converted)
+        self._show_converted(at_once=last)
+
+    def _show_converted(self, *, at_once: bool = False) -> None:
+        """Lay out converted bodies: at once if one is on screen (or the last of all
+        came), else at most every HANDOVER_EVERY seconds."""
+        if not self._unshown:
+            return
+        now = time.monotonic()
+        wait = self._shown_at + HANDOVER_EVERY - now
+        if not (at_once or wait <= 0 or any(self._on_screen(i) for i, _ in self._unshown)):
+            if self._handover_timer is None:
+                self._handover_timer = self.set_timer(wait, self._handover_due)
+            return
+        if self._handover_timer is not None:
+            self._handover_timer.stop()
+            self._handover_timer = None
+        ready, self._unshown = self._unshown, []
+        self._shown_at = now
+        for index, (document, drawn) in ready:
+            self._messages[index].show(document, drawn)
+        self._lay_out()
+
+    def _handover_due(self) -> None:
+        self._handover_timer = None
+        self._show_converted(at_once=True)
+
+    def _on_screen(self, index: int) -> bool:
+        top = self.scroll_offset.y
+        return self._tops[index] < top + self.size.height and self._tops[index + 1] > top
+
+    def _feed_changed(self) -> None:
+        """Loading, a failure or the end changed: the status lines below the last message."""
+        self._lay_out()
+        # Only when the answer of check_action changes: each refresh rebuilds the footer's
+        # keys, and a thread's pages change loading twice each.
+        retry_offered = self.feed.error is not None and self.feed.retryable
+        if retry_offered != self._retry_offered:
+            self._retry_offered = retry_offered
+            self.refresh_bindings()
+        if self._seeking is not None and not self.feed.loading:
+            self._seek()
+
+    def status(self) -> str:
+        """What the line after the last message says: loading, a failure, or the end."""
+        feed = self.feed
+        if feed.error is not None:
+            hint = " · r: retry" if feed.retryable else ""
+            return f"⚠ {clean(feed.error)}{hint}"
+        if feed.loading:
+            count = len(self._messages)
+            return f"Loading messages… {count:,} so far" if feed.walking else "Loading messages…"
+        if feed.ended and not self._messages:
+            return "This topic has no messages."
+        return f"⚠ {clean(feed.end_note)}" if feed.end_note else ""
+
+    def top_of(self, index: int) -> int:
+        """The first line of message `index` in the whole thread."""
+        return self._tops[index]
+
+    def message_at(self, line: int) -> int:
+        """The index of the message drawn on `line` of the whole thread (a gap: the one above)."""
+        return max(0, min(bisect_right(self._tops, line) - 1, len(self._messages) - 1))
+
+    def go(self, index: int, *, walking: bool = False) -> None:
+        """Make message `index` current and put its first line at the top."""
+        if not walking:
+            self.feed.stop_walk()
+        if not self._messages:
+            return
+        index = max(0, min(index, len(self._messages) - 1))
+        self.current = index
+        self._anchor = (index, 0)
+        self._scroll_to_line(self._tops[index])
+        self._check_more()
+
+    def _content_width(self) -> int:
+        return max(1, self.scrollable_content_region.width - _GUTTER)
+
+    def _lay_out(self) -> None:
+        """Measure every message at the current width; keep the top line where it was."""
+        width = self._content_width()
+        self._width = width
+        console = self.app.console
+        heights = [len(m.lines(width, console)) + _GAP for m in self._messages]
+        self._tops = [0, *accumulate(heights)]
+        self._status_text = self.status()
+        self.virtual_size = Size(0, self._tops[-1] + (1 if self._status_text else 0))
+        self.refresh()
+        if self._messages:
+            message, offset = self._anchor
+            message = min(message, len(self._messages) - 1)
+            height = self._tops[message + 1] - self._tops[message]
+            self._scroll_to_line(self._tops[message] + min(offset, height - 1))
+        self._check_more()
+
+    def _scroll_to_line(self, line: int) -> None:
+        self._moving = True
+        try:
+            self.scroll_to(y=line, animate=False, force=True, immediate=True)
+        finally:
+            self._moving = False
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self._moving or not self._messages:
+            return
+        # The reader scrolled: remember where, and read on from the message at the top.
+        self.feed.stop_walk()
+        top = round(new_value)
+        index = self.message_at(top)
+        self._anchor = (index, top - self._tops[index])
+        self.current = index
+        self._check_more()
+
+    def watch_current(self, old: int, new: int) -> None:
+        for index in (old, new):
+            if index < len(self._messages):
+                top = self._tops[index]
+                self.refresh_lines(top, self._tops[index + 1] - top)
+        self._announce(new)
+
+    def _announce(self, index: int) -> None:
+        if index < len(self._messages):
+            self.post_message(self.Current(self._messages[index]))
+
+    def _check_more(self) -> None:
+        """Ask for the next page while the reader is within three screens of the end."""
+        if not self.size.height or not self._messages:
+            return
+        bottom = self.scroll_offset.y + self.size.height
+        near_end = self.virtual_size.height - bottom < 3 * self.size.height
+        if near_end or self.current >= len(self._messages) - 3:
+            self.feed.more()
+
+    def on_resize(self) -> None:
+        if self._content_width() != self._width:
+            self._strips.clear()
+            self._lay_out()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        line = self.scroll_offset.y + y
+        if line == self._tops[-1] and self._status_text:
+            text = fit_line(Text(self._status_text, style="italic"), width, None, self.app.console)
+            return text.apply_style(self.rich_style)
+        if not self._messages or line >= self._tops[-1]:
+            return Strip.blank(width, self.rich_style)
+        index = self.message_at(line)
+        message = self._messages[index]
+        current = index == self.current
+        key = (index, line - self._tops[index], message.version, width, current)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = self._strips[key] = self._draw(message, line - self._tops[index], current)
+        return strip
+
+    def _draw(self, message: ThreadMessage, offset: int, current: bool) -> Strip:
+        width = self.scrollable_content_region.width
+        base = self.get_component_rich_style("thread-view--current") if current else Style()
+        base = self.rich_style + base
+        lines = message.lines(self._width, self.app.console)
+        if offset >= len(lines):  # the gap after the message
+            return Strip.blank(width, self.rich_style)
+        bar = self.get_component_rich_style("thread-view--bar") if current else Style()
+        left = Strip([Segment(_BAR if current else " ", base + bar), Segment(" ", base)], 2)
+        text = fit_line(lines[offset], max(1, width - _GUTTER), base, self.app.console)
+        return Strip.join([left, text, Strip([Segment(" ", base)], 1)]).crop(0, width)
+
+    def action_next_message(self) -> None:
+        """Jump to the next message; past the last (the thread all loaded), say so."""
+        if self._messages and self.current >= len(self._messages) - 1 and self.feed.ended:
+            self.post_message(self.PastTheEnd())
+            return
+        self.go(self.current + 1)
+
+    def action_previous_message(self) -> None:
+        """Jump to the previous message."""
+        self.go(self.current - 1)
+
+    def action_toggle_quotes(self) -> None:
+        """Fold or unfold the quotes of the current message."""
+        message = self.current_message
+        if message is None:
+            return
+        if not message.quotes_fold:
+            self.notify("This message quotes nothing: there is nothing to fold.", markup=False)
+            return
+        message.toggle_quotes()
+        self._lay_out()
+
+    def action_line_up(self) -> None:
+        self.scroll_to(y=self.scroll_y - 1, animate=False, immediate=True)
+
+    def action_line_down(self) -> None:
+        self.scroll_to(y=self.scroll_y + 1, animate=False, immediate=True)
+
+    def action_page_down(self) -> None:
+        """Scroll down a screenful."""
+        self.scroll_to(y=self.scroll_y + self._page(), animate=False, immediate=True)
+
+    def action_page_up(self) -> None:
+        """Scroll up a screenful."""
+        self.scroll_to(y=self.scroll_y - self._page(), animate=False, immediate=True)
+
+    def _page(self) -> int:
+        return max(1, self.scrollable_content_region.height - 1)
+
+    def action_first(self) -> None:
+        """Go to the first message."""
+        self.go(0)
+
+    def action_last(self) -> None:
+        """Go to the last message, loading page after page until the real last one."""
+        self.go(len(self._messages) - 1)
+        self.feed.walk()
+
+    def action_retry(self) -> None:
+        """Ask again for the page that failed."""
+        self.feed.retry()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "retry":
+            return self.feed.error is not None and self.feed.retryable
+        return True
+
+    async def _on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and self._messages:
+            line = self.scroll_offset.y + offset.y
+            if line < self._tops[-1]:
+                self.feed.stop_walk()
+                self.current = self.message_at(line)
