@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .api.client import ServiceClient
     from .api.library import Library
     from .config.account import AccountSession
+    from .render.convert.process import ConvertingProcess
     from .screens.topic_rows import TopicRow
 
 Connect = Callable[[], "AccountSession"]
@@ -69,7 +70,10 @@ class LurkerApp(App[None]):
         session: AccountSession | None = None,
         *,
         connect: Connect | None = None,
+        bodies_in_process: bool = True,
     ) -> None:
+        """`bodies_in_process`: threads' bodies are converted in a process of their own
+        (`render.convert.process`); without it, in a thread of this one."""
         super().__init__()
         self.settings = settings
         self._client = client
@@ -78,6 +82,8 @@ class LurkerApp(App[None]):
         self._library: Library | None = None
         self._painted_at_once = False  # a group list saved last time is the first paint
         self._library_bare = False  # the library was made before the store opened
+        self._bodies_in_process = bodies_in_process
+        self._converting: ConvertingProcess | None = None  # bodies' own process, once wanted
         self._started = False  # the client, the service and the store are under way
         self.news = News(self, settings)
         self.keymap: dict[str, str] = {}  # binding id → keys, from config.toml's [keys]
@@ -199,6 +205,9 @@ class LurkerApp(App[None]):
         # Imported on first use: the group list is all a start needs.
         from .screens.topics import TopicsScreen
 
+        if self._bodies_in_process:
+            self._converting_process()  # a thread may open next: have its converter ready
+
         screen = TopicsScreen(
             self.library,
             self.news,
@@ -253,6 +262,8 @@ class LurkerApp(App[None]):
     async def on_unmount(self) -> None:
         memory.release()  # what was frozen must be collectable once the app is gone
         self.news.close()
+        if self._converting is not None:
+            await self._converting.close()
         if self._client is not None:
             await self._client.aclose()
 
@@ -291,7 +302,20 @@ class LurkerApp(App[None]):
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
-        self.push_screen(ThreadScreen(self.library, self.news, topic_id, topic, group))
+        convert_many = self._converting_process().convert if self._bodies_in_process else None
+        self.push_screen(
+            ThreadScreen(self.library, self.news, topic_id, topic, group, convert_many)
+        )
+
+    def _converting_process(self) -> ConvertingProcess:
+        """The process that converts threads' bodies, started on first want (until it
+        runs, bodies convert in a thread)."""
+        if self._converting is None:
+            from .render.convert.process import ConvertingProcess
+
+            self._converting = ConvertingProcess()
+            self.run_worker(self._converting.start(), group="converting", exit_on_error=False)
+        return self._converting
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:

@@ -18,11 +18,15 @@ from tui.demo import DemoService, demo_transport
 def make_app(
     demo: DemoService | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
+    *,
+    bodies_in_process: bool = True,
     **settings: object,
 ) -> tuple[LurkerApp, DemoService]:
     """The real app, reading the demo in-process through the real client.
 
-    `transport` replaces the demo's own (a fault-injecting wrapper around it).
+    `transport` replaces the demo's own (a fault-injecting wrapper around it). Without
+    `bodies_in_process`, bodies convert in a thread of the test's process, where a test
+    can hold them.
     """
     demo = demo or DemoService(demo_config())
     client = ServiceClient(
@@ -31,7 +35,8 @@ def make_app(
         transport=transport or demo_transport(demo),
     )
     options: dict[str, object] = {"demo": True, **settings}
-    return LurkerApp(Settings(**options), client), demo  # type: ignore[arg-type]
+    app = LurkerApp(Settings(**options), client, bodies_in_process=bodies_in_process)  # type: ignore[arg-type]
+    return app, demo
 
 
 async def settle(pilot: Pilot[None]) -> None:

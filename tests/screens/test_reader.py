@@ -218,59 +218,44 @@ async def test_topic_flag_opens_a_thread_directly() -> None:
 
 
 async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # The converter runs in a thread, which nothing can stop from outside: it must see that
-    # its screen closed and stop, rather than convert the rest of a page nobody will read.
+    # A batch converting in a thread cannot be stopped from outside; once its screen has
+    # closed, no batch follows it, rather than convert the rest of a thread nobody reads.
     import threading
 
     from tui.screens import thread as thread_module
-    from tui.widgets import thread_view as view_module
+    from tui.widgets.thread_view.bodies import BATCH
 
     converted: list[int] = []
-    second_started, release, saw_cancel = threading.Event(), threading.Event(), threading.Event()
+    held, release = threading.Event(), threading.Event()
     real_convert = message_body.convert_body
+    main = threading.get_ident()
 
     def convert(message):  # type: ignore[no-untyped-def]
-        converted.append(message.id)
-        if len(converted) == 2:
-            second_started.set()
+        if threading.get_ident() != main:
+            converted.append(message.id)
+            held.set()
             release.wait(30)
         return real_convert(message)
 
-    class Watched:
-        """The converting thread's worker, noting when it is found cancelled."""
-
-        def __init__(self, worker) -> None:  # type: ignore[no-untyped-def]
-            self.worker = worker
-
-        @property
-        def is_cancelled(self) -> bool:
-            cancelled = bool(self.worker.is_cancelled)
-            if cancelled:
-                saw_cancel.set()
-            return cancelled
-
-    real_current = view_module.get_current_worker
     monkeypatch.setattr(thread_module, "convert_body", convert)
-    monkeypatch.setattr(view_module, "get_current_worker", lambda: Watched(real_current()))
-
-    app, _ = make_app(topic="400000008")  # 500 messages
+    app, _ = make_app(topic="400000008", bodies_in_process=False)  # 500 messages
     async with app.run_test(size=(80, 24)) as pilot:
         # No `until` here: it waits for workers, and the converting one is held.
         for _ in range(2000):
-            if second_started.is_set():
+            if held.is_set():
                 break
             await pilot.pause()
-        assert second_started.is_set(), "the second body never started converting"
+        assert held.is_set(), "no body started converting"
         assert isinstance(app.screen, ThreadScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, GroupsScreen)
         release.set()
-        for _ in range(1000):
-            if saw_cancel.is_set():
+        for _ in range(2000):  # the batch under way ends
+            if len(converted) >= BATCH:
                 break
             await pilot.pause()
-        assert saw_cancel.is_set(), "the converter never looked at its worker again"
-        assert len(converted) == 2
+        await settle(pilot)
+        assert len(converted) == BATCH  # that batch, and none after it
 
 
 async def test_end_walks_a_long_thread_page_by_page() -> None:
@@ -306,7 +291,7 @@ async def test_a_short_first_body_comes_with_the_thread(monkeypatch) -> None:  #
         return real_convert(message)
 
     monkeypatch.setattr(thread_module, "convert_body", convert)
-    app, _ = make_app(topic="100000001")
+    app, _ = make_app(topic="100000001", bodies_in_process=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
         view = app.screen.query_one(ThreadView)

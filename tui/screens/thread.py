@@ -22,7 +22,7 @@ from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
 from ..widgets.feed import PageLoaded
-from ..widgets.thread_view import ThreadView
+from ..widgets.thread_view import ConvertMany, ThreadView
 from .links import LinkPicker
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
@@ -60,6 +60,7 @@ class ThreadScreen(Screen[None]):
         topic_id: int | str,
         topic: Topic | TopicRow | None = None,
         group: str = "",
+        convert_many: ConvertMany | None = None,
     ) -> None:
         super().__init__()
         self.library = library
@@ -67,6 +68,7 @@ class ThreadScreen(Screen[None]):
         self.topic_id = topic_id
         self.topic = topic
         self.group = group  # the group's short name ("big-archive"), once known
+        self._convert_many = convert_many  # bodies converted elsewhere (another process)
         self.group_url = ""  # the group's web address, if the service gives it
         self.cursor = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
@@ -74,7 +76,7 @@ class ThreadScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from title_bar()
-        yield ThreadView(convert_body, id="messages")
+        yield ThreadView(convert_body, self._convert_many, id="messages")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -193,6 +194,9 @@ class Feed(Generic[RowT]):
                 self._widget.post_message(PageLoaded(self._widget, page))
                 if not self.walking or source.ended:
                     break
+                # Keys, paints and other answers get a turn between the pages of a walk,
+                # also from a source that answers without waiting (the demo in-process).
+                await asyncio.sleep(0)
         except Exception as error:  # every failure ends in a visible state, never "Loading…"
             if fetch == self._fetches:
                 self._failed(error, source, to_rows, replacing)

@@ -24,7 +24,13 @@ from .links import linked, render_links, shown_links
 from .quotes import bar_levels, bars, fold_label, is_context, quote_runs
 from .wrap import MIN_WIDTH
 
-__all__ = ["render_document", "render_part"]
+__all__ = ["MESSAGE_MIN_WIDTH", "Drawn", "draw_body", "render_document", "render_part"]
+
+MESSAGE_MIN_WIDTH = 20  # a thread's messages are never laid out narrower
+
+Drawn = tuple[int, list[Text]]
+"""A body's lines as a thread message shows them at first (quotes folded, hyperlinks on),
+with the width they were drawn for."""
 
 
 def _part_lines(part: Part) -> tuple[Line, ...]:
@@ -181,3 +187,9 @@ def render_document(
         lines = _layout(doc, width, folded, osc8)
         _cache.put(doc, key, lines)
     return list(lines)
+
+
+def draw_body(doc: Document, width: int) -> Drawn:
+    """The body as a thread message shows it at first, for `width` columns."""
+    width = max(width, MESSAGE_MIN_WIDTH)
+    return width, render_document(doc, width, folded=True, osc8=True)

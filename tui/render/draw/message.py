@@ -12,11 +12,10 @@ from ..colors import chip
 from ..document import Document
 from ..safety import safe_text
 from ..when import stamp
-from .body import folds, render_document
+from .body import MESSAGE_MIN_WIDTH, Drawn, folds, render_document
 from .wrap import wrap
 
 PLACEHOLDER = "…"  # stands in for a body still being converted
-_MIN_WIDTH = 20
 
 
 class ThreadMessage:
@@ -27,6 +26,8 @@ class ThreadMessage:
     """
 
     __slots__ = (
+        "_drawn",
+        "_head",
         "_lines",
         "_lines_key",
         "divider",
@@ -46,10 +47,15 @@ class ThreadMessage:
         self.version = 0
         self._lines: list[Text] = []
         self._lines_key: tuple[int, bool, Document | None, str] | None = None
+        # The header's lines and their width: the same before and after the body comes.
+        self._head: tuple[int, list[Text]] = (0, [])
+        self._drawn: Drawn | None = None  # the body drawn where it was converted
 
-    def show(self, document: Document) -> None:
-        """Take the converted body (until then a placeholder line stands in)."""
+    def show(self, document: Document, drawn: Drawn | None = None) -> None:
+        """Take the converted body (until then a placeholder line stands in), and its
+        lines if they were drawn with it (`draw_body`)."""
         self.document = document
+        self._drawn = drawn
 
     def toggle_quotes(self) -> None:
         """Fold or unfold the quoted text."""
@@ -90,7 +96,7 @@ class ThreadMessage:
 
     def lines(self, width: int, console: Console) -> list[Text]:
         """The whole message as lines no wider than `width` cells."""
-        width = max(width, _MIN_WIDTH)
+        width = max(width, MESSAGE_MIN_WIDTH)
         key = (width, self.folded, self.document, self.divider)
         if self._lines_key != key:
             self._lines = self._lay_out(width, console)
@@ -99,13 +105,18 @@ class ThreadMessage:
         return self._lines
 
     def _lay_out(self, width: int, console: Console) -> list[Text]:
+        drawn = self._drawn
         if self.document is None:
             body = [Text(PLACEHOLDER, style="dim")]
+        elif drawn is not None and drawn[0] == width and self.folded:
+            body = list(drawn[1])
         else:
             body = render_document(self.document, width, folded=self.folded, osc8=True)
         # The header and attachment lines are the only ones that may need wrapping.
         lines = [_rule(self.divider, width)] if self.divider else []
-        lines.extend(_header_lines(self.header(), width))
+        if self._head[0] != width:
+            self._head = (width, _header_lines(self.header(), width))
+        lines.extend(self._head[1])
         lines.append(Text())
         lines.extend(body)
         for attachment in self.attachments():

@@ -1,0 +1,181 @@
+"""The converting process: the same documents as converting here, and never a body lost
+when it is not running, dies, or is closed; it ends with its parent, even one killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from tui.render.convert import convert_body
+from tui.render.convert.process import ConvertingProcess
+from tui.render.draw.body import draw_body
+
+
+@dataclass(frozen=True)
+class Body:
+    """What `convert_body` reads of a message."""
+
+    id: int
+    body: str
+    quoted: str = ""
+    remainder: str = ""
+    is_plain_text: bool = False
+    updated: datetime = datetime(2026, 1, 2, tzinfo=UTC)
+
+
+BODIES = [
+    Body(1, "<p>Hello <b>all</b>, see <a href='https://example.org/a'>this</a>.</p>"),
+    Body(2, "Hi,\n\nOn Tue, Ana wrote:\n> the quote\n\n-- \nBob\n", is_plain_text=True),
+    Body(3, "<blockquote>" * 400 + "deep" + "</blockquote>" * 400),
+    Body(4, "<p>\x1b[31mred\x1b]0;title\x07 [bold]markup[/bold]</p>"),
+    Body(5, "<table><tr><td>a</td><td>b</td></tr></table><ul><li>one</li></ul>"),
+    Body(6, "<p>the reply</p>", quoted="<p>the quote</p>"),
+]
+
+
+async def started() -> ConvertingProcess:
+    process = ConvertingProcess()
+    await process.start()
+    for _ in range(600):  # its start-up ends with a "ready" frame
+        if process.running:
+            return process
+        await _turn()
+    raise AssertionError("the converting process never said it was ready")
+
+
+async def _turn() -> None:
+    import asyncio
+
+    await asyncio.sleep(0.01)  # waiting for another process: the condition is what counts
+
+
+async def test_the_child_converts_as_this_process_does() -> None:
+    process = await started()
+    try:
+        converted = await process.convert(BODIES, 60)
+        assert process.running
+    finally:
+        await process.close()
+    for body, (document, drawn) in zip(BODIES, converted, strict=True):
+        here = convert_body(body)
+        assert document == here
+        assert drawn is not None
+        assert [line.plain for line in drawn[1]] == [line.plain for line in draw_body(here, 60)[1]]
+        assert drawn[0] == 60
+    assert not any("\x1b" in line.plain for _, drawn in converted if drawn for line in drawn[1])
+
+
+async def test_without_a_width_nothing_is_drawn() -> None:
+    process = await started()
+    try:
+        [(document, drawn)] = await process.convert(BODIES[:1])
+    finally:
+        await process.close()
+    assert drawn is None
+    assert document == convert_body(BODIES[0])
+
+
+async def test_before_it_starts_and_after_it_closes_bodies_convert_here() -> None:
+    process = ConvertingProcess()
+    before = await process.convert(BODIES[:2], 60)
+    assert [document for document, _ in before] == [convert_body(b) for b in BODIES[:2]]
+    assert all(drawn is None for _, drawn in before)  # drawn by the thread view instead
+    process = await started()
+    await process.close()
+    assert not process.running
+    after = await process.convert(BODIES[:2], 60)
+    assert [document for document, _ in after] == [convert_body(b) for b in BODIES[:2]]
+    await process.start()  # a closed process stays closed
+    assert not process.running
+
+
+async def test_a_child_that_dies_loses_no_body() -> None:
+    process = await started()
+    child = process._child
+    assert child is not None
+    child.kill()
+    await child.wait()
+    try:
+        converted = await process.convert(BODIES, 60)
+    finally:
+        await process.close()
+    assert [document for document, _ in converted] == [convert_body(b) for b in BODIES]
+    assert not process.running
+
+
+async def test_batches_under_way_together_come_back_in_order() -> None:
+    import asyncio
+
+    process = await started()
+    try:
+        batches = [BODIES[i : i + 2] for i in range(0, len(BODIES), 2)] * 3
+        answers = await asyncio.gather(*(process.convert(batch, 40) for batch in batches))
+    finally:
+        await process.close()
+    for batch, answer in zip(batches, answers, strict=True):
+        assert [document for document, _ in answer] == [convert_body(b) for b in batch]
+
+
+async def test_closing_ends_the_child() -> None:
+    process = await started()
+    child = process._child
+    assert child is not None
+    await process.close()
+    assert child.returncode is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="kill -9 is POSIX")
+def test_the_child_ends_when_its_parent_is_killed() -> None:
+    # A parent that starts the child, says its pid, and waits to be killed.
+    script = textwrap.dedent(
+        """
+        import asyncio, sys
+        from tui.render.convert.process import ConvertingProcess
+
+        async def main():
+            process = ConvertingProcess()
+            await process.start()
+            while not process.running:
+                await asyncio.sleep(0.01)
+            print(process._child.pid, flush=True)
+            await asyncio.sleep(600)
+
+        asyncio.run(main())
+        """
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and _alive(child):
+        time.sleep(0.02)  # waiting for another process to end: the condition counts
+    assert not _alive(child), "the converting process outlived its killed parent"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (ended, not yet reaped by init) has ended too.
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

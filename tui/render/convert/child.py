@@ -1,0 +1,135 @@
+"""The converting process: bodies in on standard input, documents out on standard output.
+
+Run as ``python -m tui.render.convert.child`` by ``process.ConvertingProcess``, which
+explains why. Both ways carry length-prefixed pickles: a list of ``BodyJob`` in, a list of
+``Converted`` out: each body's document, drawn for the job's width as a thread message
+first shows it (``None`` for a body whose conversion raised: the parent converts that one
+itself). After its start-up the child says it is ready, with one frame of ``READY``.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import queue
+import signal
+import struct
+import sys
+import threading
+from dataclasses import dataclass
+from typing import IO
+
+from ..document import Document
+from ..draw.body import Drawn, draw_body
+from .body import MessageBody, convert_body
+
+__all__ = ["LENGTH", "READY", "BodyJob", "Converted", "frame", "serve"]
+
+Converted = tuple[Document, Drawn | None]
+"""A body's document, and its lines if they were drawn with it."""
+
+LENGTH = struct.Struct(">Q")
+READY = "ready"
+
+
+@dataclass(frozen=True, slots=True)
+class BodyJob:
+    """What of a message its body needs, small enough to send to the child."""
+
+    id: int | str
+    updated: object
+    body: str
+    quoted: str
+    remainder: str
+    is_plain_text: bool
+    width: int = 0  # the lines drawn for this width too (0: not drawn)
+
+    @classmethod
+    def of(cls, message: MessageBody, width: int = 0) -> BodyJob:
+        return cls(
+            message.id,
+            message.updated,
+            message.body,
+            message.quoted,
+            message.remainder,
+            message.is_plain_text,
+            width,
+        )
+
+
+def frame(value: object) -> bytes:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return LENGTH.pack(len(data)) + data
+
+
+def _converted(job: BodyJob) -> Converted | None:
+    try:
+        document = convert_body(job)
+        return document, draw_body(document, job.width) if job.width else None
+    except Exception:  # the parent converts this one itself, and sees what it raises
+        return None
+
+
+def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
+    """The child's loop: a batch of jobs in, their documents out, until input ends.
+
+    Answers are written by a thread of their own: while the parent is busy (its event loop
+    reads them between other work) the pipe fills, and converting goes on meanwhile.
+    """
+    outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    writer = threading.Thread(target=_write_all, args=(outbox, answers), daemon=True)
+    writer.start()
+    try:
+        while True:
+            head = requests.read(LENGTH.size)
+            if len(head) < LENGTH.size:
+                return
+            (size,) = LENGTH.unpack(head)
+            data = requests.read(size)
+            if len(data) < size:
+                return
+            jobs: list[BodyJob] = pickle.loads(data)
+            outbox.put(frame([_converted(job) for job in jobs]))
+    finally:
+        outbox.put(None)
+        writer.join()
+
+
+def _write_all(outbox: queue.SimpleQueue[bytes | None], answers: IO[bytes]) -> None:
+    while (data := outbox.get()) is not None:
+        try:
+            answers.write(data)
+            answers.flush()
+        except OSError:  # the parent has gone: nothing more to say
+            return
+
+
+# Converted once at the child's start, while the reader is still on the topic list: the
+# first conversions of a process are several times slower (regular expressions compiled,
+# caches filled), and would otherwise fall on the first thread opened.
+_WARM_UP = (
+    BodyJob(0, "warm-up", "<div><p>Hi <b>all</b>, see <a href='https://example.org'>this</a>."
+        "</p><blockquote>On Mon, 1 Jan 2024, Ana wrote:<br>&gt; quoted</blockquote>"
+        "<table><tr><td>a</td><td>b</td></tr></table><ul><li>one</li></ul></div>"
+        "<div class='gmail_signature'>-- <br>Ana</div>", "", "", False, 80),
+    BodyJob(1, "warm-up", "Hello,\n\nOn Tue, Bob wrote:\n> quoted\n>> deeper\n\n-- \nBob\n",
+        "", "", True, 80),
+)  # fmt: skip
+
+
+def _main() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for job in _WARM_UP:
+        _converted(job)
+    # Answers get a descriptor of their own: a stray print (a library's warning) goes to
+    # nowhere rather than into the middle of a pickle.
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, sys.stdout.fileno())
+    answers.write(frame(READY))
+    answers.flush()
+    serve(sys.stdin.buffer, answers)
+
+
+if __name__ == "__main__":
+    _main()
