@@ -225,8 +225,12 @@ class LurkerApp(App[None]):
         return {str(group.group_id): group for group in listed}
 
     @on(PageLoaded)
-    def _page_loaded(self) -> None:
-        self._after_page()
+    def _page_loaded(self, event: PageLoaded) -> None:
+        # Not between the pages of a walk: what is alive then is mostly on its way out (the
+        # lines drawn for the page just passed), and frozen it could not be collected
+        # until the screen closed. The walk's last page settles.
+        if not event.walking:
+            self._after_page()
 
     @on(PageFailed)
     def _page_failed(self) -> None:
@@ -308,13 +312,15 @@ class LurkerApp(App[None]):
         )
 
     def _converting_process(self) -> ConvertingProcess:
-        """The process that converts threads' bodies, started on first want (until it
-        runs, bodies convert in a thread)."""
+        """The process that converts threads' bodies, started on first want, and again
+        after it died (until it runs, bodies convert in a thread)."""
         if self._converting is None:
             from .render.convert.process import ConvertingProcess
 
             self._converting = ConvertingProcess()
-            self.run_worker(self._converting.start(), group="converting", exit_on_error=False)
+        if not self._converting.running:  # (`start` does nothing while one starts)
+            start = self._converting.start  # (Textual infers an async result as Never)
+            self.run_worker(start, group="converting", exit_on_error=False)  # type: ignore[arg-type]
         return self._converting
 
     @on(ThreadEnded)

@@ -179,3 +179,71 @@ def _alive(pid: int) -> bool:
             return stat.read().split(")")[-1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+async def test_closing_with_big_answers_still_to_come_ends_at_once() -> None:
+    # Answers of real mails fill the pipe; nobody reads them once closed, and a wait for
+    # the child used to wait for that pipe's end forever (Lurker hung on ctrl+q).
+    import asyncio
+
+    process = await started()
+    child = process._child
+    assert child is not None
+    big = [Body(i, "<p>" + "words and more words " * 2_000 + "</p>") for i in range(16)]
+    batches = [asyncio.ensure_future(process.convert(big, 80)) for _ in range(4)]
+    await _turn()
+    await asyncio.wait_for(process.close(), 30)  # a bound for the failure only
+    assert child.returncode is not None
+    for batch in batches:  # those under way convert here instead: none is lost
+        assert len(await asyncio.wait_for(batch, 60)) == len(big)
+
+
+async def test_nothing_in_the_current_directory_is_imported(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    marker = tmp_path / "imported"
+    for name in ("queue", "struct", "pickle"):
+        (tmp_path / f"{name}.py").write_text(f"open({str(marker)!r}, 'w').write('{name}')\n")
+    monkeypatch.chdir(tmp_path)
+    process = await started()
+    try:
+        [(document, _)] = await process.convert(BODIES[:1])
+    finally:
+        await process.close()
+    assert document == convert_body(BODIES[0])
+    assert not marker.exists()
+
+
+async def test_an_answer_that_cannot_be_read_ends_the_child_and_no_body_is_lost(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from tui.render.convert import process as module
+
+    process = await started()
+    child = process._child
+    assert child is not None
+    real = module._receive
+
+    async def unreadable(stream):  # type: ignore[no-untyped-def]
+        await real(stream)
+        raise AttributeError("an answer from another version")
+
+    monkeypatch.setattr(module, "_receive", unreadable)
+    try:
+        await process.convert(BODIES[:1])  # its answer was awaited before the change
+        converted = await process.convert(BODIES, 60)
+        assert [document for document, _ in converted] == [convert_body(b) for b in BODIES]
+        assert not process.running
+        await child.wait()  # killed, not left running out of step
+        monkeypatch.setattr(module, "_receive", real)
+        for _ in range(600):  # (the old child is reaped first)
+            await process.start()
+            if process.running or process._starting is not None:
+                break
+            await _turn()
+        for _ in range(600):
+            if process.running:
+                break
+            await _turn()
+        assert process.running, "no second child after the first failed"
+        assert process._child is not child
+    finally:
+        await process.close()

@@ -62,3 +62,40 @@ def test_the_first_settle_after_start_up_freezes_without_collecting() -> None:
     finally:
         gc.callbacks.remove(watch)
         memory.release()
+
+
+async def test_a_walk_to_the_end_freezes_once_at_its_last_page(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Frozen between pages, what the walk passes by (lines drawn for a page gone past)
+    could not be collected until the screen closed: 0.1 KiB a row over 100,000 topics."""
+    from tui import memory
+    from tui.widgets.feed import PageLoaded
+
+    settled: list[int] = []
+    walking: list[bool] = []
+    app, _ = make_app(group="big-archive")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topics")
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0, "first page")
+        await settle(pilot)
+        real_settle = memory.settle
+
+        def noted_settle() -> None:
+            settled.append(len(topics.rows))
+            real_settle()
+
+        monkeypatch.setattr(memory, "settle", noted_settle)
+        original = topics.post_message
+
+        def noted(message):  # type: ignore[no-untyped-def]
+            if isinstance(message, PageLoaded):
+                walking.append(message.walking)
+            return original(message)
+
+        monkeypatch.setattr(topics, "post_message", noted)
+        await pilot.press("end")
+        await until(pilot, lambda: topics.ended, "the whole list")
+        await settle(pilot)
+    assert len(walking) > 3
+    assert walking == [True] * (len(walking) - 1) + [False]
+    assert settled == [len(topics.rows)]  # once, with every row in

@@ -6,6 +6,8 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .seen import SeenIds
+
 if TYPE_CHECKING:  # the paging protocol is for screens too: no pydantic to import for it
     from .models.page import Page, PageToken
 
@@ -85,7 +87,7 @@ class PageCursor(Generic[PageT]):
         self.ended = False
         self.end_note = ""
         self.saved_at: float | None = None  # a cursor's pages are always live
-        self._seen: set[object] = set()
+        self._seen = SeenIds()
 
     async def next_page(self) -> PageT | None:
         """The next page, or None once the list has ended.

@@ -32,11 +32,13 @@ class FeedMessage(Message):
 
 
 class PageLoaded(FeedMessage):
-    """A page arrived and its rows are in the widget; `page` is as the source gave it."""
+    """A page arrived and its rows are in the widget; `page` is as the source gave it.
+    `walking`: the next page is already being fetched (End walks to the last one)."""
 
-    def __init__(self, widget: Widget, page: Any) -> None:
+    def __init__(self, widget: Widget, page: Any, *, walking: bool = False) -> None:
         super().__init__(widget)
         self.page = page
+        self.walking = walking
 
 
 class PageFailed(FeedMessage):
@@ -191,8 +193,9 @@ class Feed(Generic[RowT]):
                 if replacing:
                     self._shown = None  # the old list is gone: let go of its source
                 replacing = False
-                self._widget.post_message(PageLoaded(self._widget, page))
-                if not self.walking or source.ended:
+                walking = self.walking and not source.ended
+                self._widget.post_message(PageLoaded(self._widget, page, walking=walking))
+                if not walking:
                     break
                 # Keys, paints and other answers get a turn between the pages of a walk,
                 # also from a source that answers without waiting (the demo in-process).

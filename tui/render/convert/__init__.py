@@ -12,7 +12,9 @@ from the words each language's clients write, one row per language (``languages`
 ``parts`` groups the lines into a ``Document``, naming each quote and telling forwards.
 ``message`` is the entry point with its cache, ``body`` applies the API's ``quoted``
 field, ``entry`` flattens activity-log entries. Pure functions: no I/O, thread-safe,
-nothing of Textual.
+nothing of Textual. The exception is ``process`` (with ``child``, the program it runs): a
+second Python process that converts a thread's bodies beside the UI, spoken to through
+pipes from the event loop.
 """
 
 from __future__ import annotations

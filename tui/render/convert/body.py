@@ -40,7 +40,8 @@ def convert_body(message: MessageBody) -> Document:
     HTML gives no sign of the quote, it is cut out of the body and shown as one:
     the text before it, the quote, then any text after it, nothing twice.
 
-    Pure and thread-safe: the thread view calls it off the UI thread.
+    Pure and thread-safe: it runs in the converting process, in a thread, or (for a
+    thread's short first body) on the UI thread.
     """
     key = (message.id, message.updated)
     plain = message.is_plain_text

@@ -1,7 +1,7 @@
 """The converting process: bodies in on standard input, documents out on standard output.
 
-Run as ``python -m tui.render.convert.child`` by ``process.ConvertingProcess``, which
-explains why. Both ways carry length-prefixed pickles: a list of ``BodyJob`` in, a list of
+Started by ``process.ConvertingProcess`` (see ``process.BOOTSTRAP``), which explains why.
+Both ways carry length-prefixed pickles: a list of ``BodyJob`` in, a list of
 ``Converted`` out: each body's document, drawn for the job's width as a thread message
 first shows it (``None`` for a body whose conversion raised: the parent converts that one
 itself). After its start-up the child says it is ready, with one frame of ``READY``.
@@ -16,6 +16,7 @@ import signal
 import struct
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from typing import IO
 
@@ -117,19 +118,24 @@ _WARM_UP = (
 )  # fmt: skip
 
 
-def _main() -> None:
+def main(answers_fd: int) -> None:
+    """The child's life: warm up, say it is ready, then answer until its input ends (or
+    its parent is gone). `answers_fd` is its original standard output; by the time this
+    runs, descriptor 1 goes nowhere (see `process.BOOTSTRAP`), so that a stray print (a
+    library's warning) never lands in the middle of a pickle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_orphan_watch, args=(os.getppid(),), daemon=True).start()
     for job in _WARM_UP:
         _converted(job)
-    # Answers get a descriptor of their own: a stray print (a library's warning) goes to
-    # nowhere rather than into the middle of a pickle.
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    nowhere = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(nowhere, sys.stdout.fileno())
+    answers = os.fdopen(answers_fd, "wb")
     answers.write(frame(READY))
     answers.flush()
     serve(sys.stdin.buffer, answers)
 
 
-if __name__ == "__main__":
-    _main()
+def _orphan_watch(parent: int) -> None:
+    # Its input closes when the parent ends, but the loop sees that only between bodies,
+    # and a hostile body can take minutes: a child whose parent has gone ends at once.
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(0)

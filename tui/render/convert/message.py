@@ -69,7 +69,7 @@ def convert(
 
 
 class _LRU:
-    """A small thread-safe LRU map (conversion may run in a worker thread)."""
+    """A small thread-safe LRU map (conversion may run in a thread of its own)."""
 
     def __init__(self, size: int) -> None:
         self.size = size

@@ -7,17 +7,18 @@ UI thread's turn to end). A child process converts in parallel instead, and the 
 event loop talks to it through pipes: no thread of ours waits for the lock.
 
 The child (``child``) is run by the same interpreter, from the same copy of the package
-(``PYTHONPATH`` names it, so an older installed copy never answers). Its error output goes
-nowhere, so nothing it might print reaches the terminal. It ends when its input closes,
-which is also what happens when Lurker is killed. Until it is ready, and whenever it
-cannot answer (it failed to start, or died, or a body made it fail), bodies are converted
-in a thread, as they would be without it: a reader never waits for it.
+(``BOOTSTRAP`` puts its folder first when it is not on the path already; ``-P`` keeps the
+current directory off the path, so no file there is imported). Its output other than
+answers and its error output go nowhere, so nothing it prints reaches the terminal. It
+ends when its input closes or its parent is gone (also a killed Lurker), and Lurker kills
+it on exit. Until it is ready, and whenever it cannot answer (it failed to start, died,
+sent what cannot be read, or a body made it fail), bodies are converted in a thread of
+this process, one batch at a time, as they would be without it: no body is lost.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import pickle
 import sys
 from collections import deque
@@ -31,7 +32,18 @@ from .child import LENGTH, READY, BodyJob, Converted, frame
 __all__ = ["ConvertingProcess"]
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[3])  # the folder holding `tui`
-_STOP_WAIT = 1.0  # seconds a closed child has to end before it is killed
+_END_WAIT = 3.0  # seconds an ended child has to be reaped; it is killed first
+
+BOOTSTRAP = """\
+import os, sys
+answers = os.dup(1)
+os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+if sys.argv[1] not in sys.path:
+    sys.path.insert(0, sys.argv[1])
+from tui.render.convert.child import main
+main(answers)
+"""
+"""The child's program, run as ``python -P -c BOOTSTRAP PACKAGE_ROOT``."""
 
 
 def _convert_here(messages: Sequence[MessageBody]) -> list[Converted]:
@@ -43,7 +55,7 @@ class ConvertingProcess:
 
     Several batches may be under way: the child reads the next while the UI takes the
     previous one's answer, so it never waits for the UI. Answers come in the order the
-    batches went.
+    batches went. After a child died, `start` starts another.
     """
 
     def __init__(self) -> None:
@@ -52,6 +64,7 @@ class ConvertingProcess:
         self._reader: asyncio.Task[None] | None = None
         # Each batch under way: its answer to come, and how many bodies it holds.
         self._answers: deque[tuple[asyncio.Future[list[Converted | None]], int]] = deque()
+        self._here = asyncio.Lock()  # without the child: one batch at a time in a thread
         self._closed = False
 
     @property
@@ -63,29 +76,26 @@ class ConvertingProcess:
         """Start the child; until it runs (or if it cannot), bodies convert in a thread."""
         if self._child is not None or self._starting is not None or self._closed:
             return
-        path = os.environ.get("PYTHONPATH")
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([_PACKAGE_ROOT, path] if path else [_PACKAGE_ROOT]),
-        }
+        if self._reader is not None and not self._reader.done():
+            return  # the last child is still being reaped
         try:
             child = await asyncio.create_subprocess_exec(
                 sys.executable,
-                "-m",
-                f"{__package__}.child",
+                "-P",
+                "-c",
+                BOOTSTRAP,
+                _PACKAGE_ROOT,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.DEVNULL,
-                env=env,
                 start_new_session=True,  # the terminal's ^C and ^Z are not for it
             )
         except OSError:
             return
-        if self._closed:  # closed while starting
-            await _stop(child)
-            return
         self._starting = child
         self._reader = asyncio.create_task(self._read_answers(child))
+        if self._closed:  # closed while it started
+            self._forget(child)
 
     async def convert(self, messages: Sequence[MessageBody], width: int = 0) -> list[Converted]:
         """The messages' bodies converted, and drawn for `width` (unless 0): by the child
@@ -94,58 +104,69 @@ class ConvertingProcess:
         missing = [m for m, answer in zip(messages, answers, strict=True) if answer is None]
         if not missing:
             return [answer for answer in answers if answer is not None]
-        again = iter(await asyncio.to_thread(_convert_here, missing))
+        async with self._here:
+            again = iter(await asyncio.to_thread(_convert_here, missing))
         return [answer if answer is not None else next(again) for answer in answers]
 
     async def _ask_child(self, jobs: list[BodyJob]) -> list[Converted | None]:
         child = self._child
         if child is None or child.stdin is None:
             return [None] * len(jobs)
+        request = frame(jobs)  # before its answer is awaited: answers come in order
         answer: asyncio.Future[list[Converted | None]] = asyncio.get_running_loop().create_future()
         self._answers.append((answer, len(jobs)))
         try:
-            child.stdin.write(frame(jobs))
+            child.stdin.write(request)
             await child.stdin.drain()
         except (OSError, RuntimeError):  # it died (RuntimeError: its pipe was closed)
-            self._lost(child)
+            self._forget(child)
         return await answer
 
     async def _read_answers(self, child: asyncio.subprocess.Process) -> None:
+        """Hand out the child's answers until its output ends; then reap it."""
         stdout = child.stdout
         assert stdout is not None
         try:
-            if await _receive(stdout) == READY and self._starting is child:
-                self._child, self._starting = child, None
-            while self._child is child:
+            if await _receive(stdout) != READY or self._starting is not child:
+                return
+            self._child, self._starting = child, None
+            while True:
                 documents = await _receive(stdout)
                 answer, _ = self._answers.popleft()
                 if not answer.done():  # (cancelled: its screen closed)
                     answer.set_result(documents)
-        # (EOFError: it ended mid-answer; IndexError: an answer nobody asked for.)
-        except (OSError, EOFError, IndexError, pickle.UnpicklingError):
-            self._lost(child)
+        # Whatever it was (its end, an answer that cannot be read, one nobody asked for),
+        # this child is of no more use: its batches convert here.
+        except Exception:
+            pass
+        finally:
+            self._forget(child)
+            await _reap(child, stdout)
 
-    def _lost(self, child: asyncio.subprocess.Process) -> None:
-        """The child died: every batch it had is converted in a thread instead."""
+    def _forget(self, child: asyncio.subprocess.Process) -> None:
+        """No more batches for this child; those it had convert in a thread."""
         if self._child is child:
             self._child = None
         if self._starting is child:
             self._starting = None
+        if child.returncode is None:
+            try:
+                child.kill()  # a batch it may be on is converted again here
+            except ProcessLookupError:
+                pass
         while self._answers:
             answer, count = self._answers.popleft()
             if not answer.done():
                 answer.set_result([None] * count)
 
     async def close(self) -> None:
-        """Stop the child: its input closes, it ends (or is killed after a second)."""
+        """Stop the child at once (what it was converting is of no more use) and reap it."""
         self._closed = True
-        child, self._child, self._starting = self._child or self._starting, None, None
-        if child is not None:
-            await _stop(child)
+        for child in (self._child, self._starting):
+            if child is not None:
+                self._forget(child)
         if self._reader is not None:
-            await asyncio.gather(self._reader, return_exceptions=True)
-        if child is not None:
-            self._lost(child)
+            await asyncio.wait({self._reader}, timeout=_END_WAIT)
 
 
 async def _receive(stream: asyncio.StreamReader) -> Any:
@@ -153,11 +174,18 @@ async def _receive(stream: asyncio.StreamReader) -> Any:
     return pickle.loads(await stream.readexactly(size))
 
 
-async def _stop(child: asyncio.subprocess.Process) -> None:
+async def _reap(child: asyncio.subprocess.Process, stdout: asyncio.StreamReader) -> None:
+    """Wait for a killed child to end, reading what it left in its pipe (until that is
+    read, the pipe is not closed, and the wait would not return)."""
     if child.stdin is not None:
         child.stdin.close()
-    try:
-        await asyncio.wait_for(child.wait(), _STOP_WAIT)
-    except TimeoutError:
-        child.kill()
+
+    async def drained_and_ended() -> None:
+        while await stdout.read(1 << 16):
+            pass
         await child.wait()
+
+    try:
+        await asyncio.wait_for(drained_and_ended(), _END_WAIT)
+    except (TimeoutError, OSError):
+        pass

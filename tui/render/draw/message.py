@@ -111,6 +111,7 @@ class ThreadMessage:
         elif drawn is not None and drawn[0] == width and self.folded:
             body = list(drawn[1])
         else:
+            self._drawn = None  # drawn for another width, or folded: no more use
             body = render_document(self.document, width, folded=self.folded, osc8=True)
         # The header and attachment lines are the only ones that may need wrapping.
         lines = [_rule(self.divider, width)] if self.divider else []

@@ -26,6 +26,15 @@ BATCH = 16
 # Batches under way at once when another process converts: enough to keep it busy through
 # the UI's longest turns (taking a page of 100 messages is about 25 ms of them).
 AWAY_WORKERS = 4
+# A first body this short is converted at once on the UI thread (a few milliseconds), so
+# that the thread appears with its first message; longer ones, and every other body, are
+# converted elsewhere.
+AT_ONCE = 20_000
+
+
+def short(message: Message) -> bool:
+    """Whether the message's body is converted at once when it comes first."""
+    return len(message.body) + len(message.quoted) <= AT_ONCE
 
 
 def in_a_thread(convert_one: Callable[[Message], Document]) -> ConvertMany:

@@ -2,54 +2,37 @@
 
 from __future__ import annotations
 
-import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.timer import Timer
 
 from ...api.cursor import PageSource
 from ...api.models.messages import Message as ApiMessage
 from ...render.convert.child import Converted
 from ...render.document import Document
 from ...render.draw.message import ThreadMessage
-from ...render.safety import clean
 from ..feed import Feed, ToRows
 from ..paged_list.line_cache import LineCache
 from ..paged_list.strips import fit_line
-from .bodies import AWAY_WORKERS, BodyConversion, ConvertMany, in_a_thread
+from . import told
+from .bodies import AWAY_WORKERS, BodyConversion, ConvertMany, in_a_thread, short
+from .drawing import GUTTER, message_line, status_line
+from .handover import Handover
+from .keys import THREAD_KEYS
 
 Convert = Callable[[ApiMessage], Document]
-"""Turns a message's body into a document (pure: it runs off the UI thread)."""
+"""Turns a message's body into a document (pure and thread-safe)."""
 
-# Bodies that came in off screen are laid out at most this often (in seconds): each layout
-# measures the whole thread, and a 500-message thread's bodies come a few at a time.
-HANDOVER_EVERY = 0.1
-
-# A first body this short is converted at once (a few milliseconds), so that the thread
-# appears with its first message; longer ones, and every other body, convert off the UI
-# thread.
-AT_ONCE = 20_000
-
-
-def _short(message: ApiMessage) -> bool:
-    return len(message.body) + len(message.quoted) <= AT_ONCE
-
-
-_BAR = "▌"  # the current message's left edge, as Textual draws a thick left border
-_GUTTER = 3  # the bar and a column of padding on the left, one on the right
 _GAP = 1  # blank lines between messages
 _CACHE_SIZE = 1024
 
@@ -75,44 +58,14 @@ class ThreadView(ScrollView, can_focus=True):
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"thread-view--current", "thread-view--bar"}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next_message", "Next", id="next", tooltip="Next message or topic"),
-        Binding("p", "previous_message", "Prev", id="previous", tooltip="Previous message"),
-        Binding("t,enter", "toggle_quotes", "Quotes", id="quotes", tooltip="Fold or unfold quotes"),
-        Binding("up,k", "line_up", "Up", show=False, id="up", tooltip="Up a line"),
-        Binding("down,j", "line_down", "Down", show=False, id="down", tooltip="Down a line"),
-        Binding(
-            "space,pagedown",
-            "page_down",
-            "Page",
-            show=False,
-            id="page_down",
-            tooltip="Down a screenful",
-        ),
-        Binding(
-            "pageup,b", "page_up", "Page up", show=False, id="page_up", tooltip="Up a screenful"
-        ),
-        Binding("home,g", "first", "First", show=False, id="first", tooltip="First message"),
-        Binding("end,G,shift+g", "last", "Last", show=False, id="last", tooltip="Last message"),
-        Binding("N", "next_unread", "Next unread", id="next_unread", tooltip="Next unread message"),
-        Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = THREAD_KEYS
 
     current: reactive[int] = reactive(0, init=False, repaint=False)
     """Index of the current message."""
 
-    class Current(Message):
-        """A message became the current one (so it has been read)."""
-
-        def __init__(self, message: ThreadMessage) -> None:
-            super().__init__()
-            self.message = message
-
-    class NothingUnread(Message):
-        """`N` found no unread message after the current one, to the end of the thread."""
-
-    class PastTheEnd(Message):
-        """`n` on the last message, with the whole thread loaded."""
+    Current: TypeAlias = told.Current
+    NothingUnread: TypeAlias = told.NothingUnread
+    PastTheEnd: TypeAlias = told.PastTheEnd
 
     def __init__(
         self,
@@ -129,6 +82,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._convert = convert
         self.feed: Feed[ThreadMessage] = Feed(self, self._take, self._feed_changed)
         self._bodies: BodyConversion | None = None
+        self._handover = Handover(self, self._on_screen, self._show_bodies)
         if convert is not None or convert_many is not None:
             many = convert_many or in_a_thread(convert)  # type: ignore[arg-type]
             self._bodies = BodyConversion(
@@ -137,12 +91,9 @@ class ThreadView(ScrollView, can_focus=True):
                 lambda index: self._messages[index].message,
                 lambda: self.current,
                 lambda: self._width,
-                self._bodies_ready,
+                self._handover.take,
                 workers=1 if convert_many is None else AWAY_WORKERS,
             )
-        self._unshown: list[tuple[int, Converted]] = []  # converted, not laid out yet
-        self._shown_at = 0.0  # when converted bodies were last laid out (monotonic)
-        self._handover_timer: Timer | None = None
         self._retry_offered = False  # what the footer last showed (see _feed_changed)
         self._messages: list[ThreadMessage] = []
         self._tops: list[int] = [0]  # first line of each message; the last is the total
@@ -223,7 +174,7 @@ class ThreadView(ScrollView, can_focus=True):
         new = list(messages)
         first = new[0].message if new else None
         convert = self._convert
-        if convert is not None and not self._messages and first and _short(first):
+        if convert is not None and not self._messages and first and short(first):
             new[0].show(convert(first))
         start = len(self._messages)
         first_page = not self._messages
@@ -242,33 +193,10 @@ class ThreadView(ScrollView, can_focus=True):
             message.show(document)
         self._lay_out()
 
-    def _bodies_ready(self, converted: list[tuple[int, Converted]], last: bool) -> None:
-        self._unshown.extend(converted)
-        self._show_converted(at_once=last)
-
-    def _show_converted(self, *, at_once: bool = False) -> None:
-        """Lay out converted bodies: at once if one is on screen (or the last of all
-        came), else at most every HANDOVER_EVERY seconds."""
-        if not self._unshown:
-            return
-        now = time.monotonic()
-        wait = self._shown_at + HANDOVER_EVERY - now
-        if not (at_once or wait <= 0 or any(self._on_screen(i) for i, _ in self._unshown)):
-            if self._handover_timer is None:
-                self._handover_timer = self.set_timer(wait, self._handover_due)
-            return
-        if self._handover_timer is not None:
-            self._handover_timer.stop()
-            self._handover_timer = None
-        ready, self._unshown = self._unshown, []
-        self._shown_at = now
+    def _show_bodies(self, ready: list[tuple[int, Converted]]) -> None:
         for index, (document, drawn) in ready:
             self._messages[index].show(document, drawn)
         self._lay_out()
-
-    def _handover_due(self) -> None:
-        self._handover_timer = None
-        self._show_converted(at_once=True)
 
     def _on_screen(self, index: int) -> bool:
         top = self.scroll_offset.y
@@ -288,16 +216,7 @@ class ThreadView(ScrollView, can_focus=True):
 
     def status(self) -> str:
         """What the line after the last message says: loading, a failure, or the end."""
-        feed = self.feed
-        if feed.error is not None:
-            hint = " · r: retry" if feed.retryable else ""
-            return f"⚠ {clean(feed.error)}{hint}"
-        if feed.loading:
-            count = len(self._messages)
-            return f"Loading messages… {count:,} so far" if feed.walking else "Loading messages…"
-        if feed.ended and not self._messages:
-            return "This topic has no messages."
-        return f"⚠ {clean(feed.end_note)}" if feed.end_note else ""
+        return status_line(self.feed, len(self._messages))
 
     def top_of(self, index: int) -> int:
         """The first line of message `index` in the whole thread."""
@@ -320,7 +239,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._check_more()
 
     def _content_width(self) -> int:
-        return max(1, self.scrollable_content_region.width - _GUTTER)
+        return max(1, self.scrollable_content_region.width - GUTTER)
 
     def _lay_out(self) -> None:
         """Measure every message at the current width; keep the top line where it was."""
@@ -406,15 +325,12 @@ class ThreadView(ScrollView, can_focus=True):
 
     def _draw(self, message: ThreadMessage, offset: int, current: bool) -> Strip:
         width = self.scrollable_content_region.width
-        base = self.get_component_rich_style("thread-view--current") if current else Style()
-        base = self.rich_style + base
         lines = message.lines(self._width, self.app.console)
         if offset >= len(lines):  # the gap after the message
             return Strip.blank(width, self.rich_style)
-        bar = self.get_component_rich_style("thread-view--bar") if current else Style()
-        left = Strip([Segment(_BAR if current else " ", base + bar), Segment(" ", base)], 2)
-        text = fit_line(lines[offset], max(1, width - _GUTTER), base, self.app.console)
-        return Strip.join([left, text, Strip([Segment(" ", base)], 1)]).crop(0, width)
+        base = self.get_component_rich_style("thread-view--current") if current else Style()
+        bar = self.get_component_rich_style("thread-view--bar") if current else None
+        return message_line(lines[offset], width, self.rich_style + base, bar, self.app.console)
 
     def action_next_message(self) -> None:
         """Jump to the next message; past the last (the thread all loaded), say so."""

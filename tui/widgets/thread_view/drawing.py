@@ -1,0 +1,38 @@
+"""Lines of the thread view: a message's, with the current message's bar, the text cropped
+or padded to the width and a column of padding; and the status line after the last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.strip import Strip
+
+from ...render.safety import clean
+from ..feed import Feed
+from ..paged_list.strips import fit_line
+
+BAR = "▌"  # the current message's left edge, as Textual draws a thick left border
+GUTTER = 3  # the bar and a column of padding on the left, one on the right
+
+
+def message_line(text: Text, width: int, base: Style, bar: Style | None, console: Console) -> Strip:
+    """`text` drawn in `width` cells on `base`; `bar`: the current message's bar style."""
+    left = Strip([Segment(BAR if bar else " ", base + bar if bar else base), Segment(" ", base)], 2)
+    body = fit_line(text, max(1, width - GUTTER), base, console)
+    return Strip.join([left, body, Strip([Segment(" ", base)], 1)]).crop(0, width)
+
+
+def status_line(feed: Feed[Any], count: int) -> str:
+    """What the line after the `count` messages says: loading, a failure, or the end."""
+    if feed.error is not None:
+        hint = " · r: retry" if feed.retryable else ""
+        return f"⚠ {clean(feed.error)}{hint}"
+    if feed.loading:
+        return f"Loading messages… {count:,} so far" if feed.walking else "Loading messages…"
+    if feed.ended and not count:
+        return "This topic has no messages."
+    return f"⚠ {clean(feed.end_note)}" if feed.end_note else ""

@@ -1,0 +1,23 @@
+"""What the thread view tells its screen (posted as ThreadView.Current and so on)."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from ...render.draw.message import ThreadMessage
+
+
+class Current(Message):
+    """A message became the current one (so it has been read)."""
+
+    def __init__(self, message: ThreadMessage) -> None:
+        super().__init__()
+        self.message = message
+
+
+class NothingUnread(Message):
+    """`N` found no unread message after the current one, to the end of the thread."""
+
+
+class PastTheEnd(Message):
+    """`n` on the last message, with the whole thread loaded."""
