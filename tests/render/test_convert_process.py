@@ -247,3 +247,19 @@ async def test_an_answer_that_cannot_be_read_ends_the_child_and_no_body_is_lost(
         assert process._child is not child
     finally:
         await process.close()
+
+
+async def test_a_child_is_reaped_once_and_quietly(caplog) -> None:  # type: ignore[no-untyped-def]
+    # Killing through Popen polled first, reaping a child that had just ended behind
+    # asyncio's back, which then logged "Unknown child process" onto the terminal.
+    import logging
+
+    with caplog.at_level(logging.WARNING, logger="asyncio"):
+        for _ in range(3):
+            process = await started()
+            await process.convert(BODIES[:1])
+            child = process._child
+            await process.close()
+            assert child is not None
+            assert child.returncode is not None
+    assert not [r for r in caplog.records if "child process" in r.getMessage()]

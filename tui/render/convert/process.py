@@ -19,7 +19,10 @@ this process, one batch at a time, as they would be without it: no body is lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import pickle
+import signal
 import sys
 from collections import deque
 from collections.abc import Sequence
@@ -32,6 +35,7 @@ from .child import LENGTH, READY, BodyJob, Converted, frame
 __all__ = ["ConvertingProcess"]
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[3])  # the folder holding `tui`
+_KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 _END_WAIT = 3.0  # seconds an ended child has to be reaped; it is killed first
 
 BOOTSTRAP = """\
@@ -150,10 +154,10 @@ class ConvertingProcess:
         if self._starting is child:
             self._starting = None
         if child.returncode is None:
-            try:
-                child.kill()  # a batch it may be on is converted again here
-            except ProcessLookupError:
-                pass
+            # A signal, not `child.kill()`: that first polls, which reaps a child that has
+            # just ended behind asyncio's back ("Unknown child process" on the terminal).
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child.pid, _KILL)  # a batch it was on is converted again here
         while self._answers:
             answer, count = self._answers.popleft()
             if not answer.done():
