@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
-from urllib.parse import urlsplit
 
 from textual import on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.dom import DOMNode
-from textual.markup import escape
 from textual.screen import Screen
 
 from . import memory
@@ -29,10 +26,11 @@ from .screens.navigation import (
     ThreadRead,
     TopicOpened,
 )
+from .screens.palette import action_commands, group_commands
 from .state import load_state, save_state
 from .store.summary import load_summary, summary_path
 from .stylesheets import STYLES
-from .widgets.feed import PageFailed, PageLoaded
+from .widgets.feed import PageFailed, PageLoaded, WalkStopped
 
 if TYPE_CHECKING:
     from .api.client import ServiceClient
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
     from .config.account import AccountSession
     from .render.convert.process import ConvertingProcess
     from .screens.topic_rows import TopicRow
+    from .screens.topics import TopicsScreen
 
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
@@ -146,11 +145,7 @@ class LurkerApp(App[None]):
 
     def account(self) -> str:
         """Whose groups, from where: "demo data", or "ana@example.com at groups.io"."""
-        if self.settings.demo:
-            return "demo data"
-        host = urlsplit(self.settings.origin).hostname or self.settings.origin
-        email = self.session.email if self.session is not None else ""
-        return f"{email} at {host}" if email else f"{host} (profile {self.settings.profile})"
+        return self.settings.whose(self.session.email if self.session is not None else "")
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
@@ -233,7 +228,8 @@ class LurkerApp(App[None]):
             self._after_page()
 
     @on(PageFailed)
-    def _page_failed(self) -> None:
+    @on(WalkStopped)
+    def _page_failed_or_walk_stopped(self) -> None:
         self._after_page()
 
     def _after_page(self) -> None:
@@ -326,16 +322,21 @@ class LurkerApp(App[None]):
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:
         # n on the last message: on to the next topic of the list below, as mutt does.
-        from .screens.topics import TopicsScreen
-
-        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
-        if not isinstance(below, TopicsScreen):
+        below = self._topics_below()
+        if below is None:
             self.notify("This is the last message of the topic.", title="n", markup=False)
             return
         opened, note = below.open_next()
         if opened:
             self.pop_screen()  # before the next thread is pushed (TopicOpened comes after)
         self.notify(note, title="n", markup=False)
+
+    def _topics_below(self) -> TopicsScreen | None:
+        """The topic list under the screen in front, if that is what is under it."""
+        from .screens.topics import TopicsScreen
+
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        return below if isinstance(below, TopicsScreen) else None
 
     def open_group(self, group: GroupInfo) -> None:
         """Go to a group's topics from anywhere (the command palette)."""
@@ -344,10 +345,8 @@ class LurkerApp(App[None]):
     @on(ThreadRead)
     def _thread_read(self, event: ThreadRead) -> None:
         # N past the last unread message: on to the next topic with something unread.
-        from .screens.topics import TopicsScreen
-
-        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
-        if not isinstance(below, TopicsScreen):
+        below = self._topics_below()
+        if below is None:
             self.notify("Nothing unread is left in this topic.", markup=False)
             return
         self.pop_screen()
@@ -383,13 +382,10 @@ class LurkerApp(App[None]):
         # or a whole message. Textual has no public switch for it: this replaces the one
         # method that builds the report (tests/screens/test_crash_report.py fails if Textual
         # stops calling it).
-        import rich
-        from rich.console import Group
-        from rich.traceback import Traceback
+        from .screens.crash import crash_report
 
         self.bell()
-        note = "Lurker hit a bug and closed. Please report the error below.\n"
-        self.panic(Group(note, Traceback(show_locals=False, width=None, suppress=[rich])))
+        self.panic(crash_report())
 
     def format_title(self, title: str, sub_title: str) -> Content:
         # Screens set sub_title from service text; the header draws it as-is, escape
@@ -400,31 +396,6 @@ class LurkerApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title not in ("Keys", "Quit"):  # ours below: our help, every quit key
                 yield command
-        # One command per action, with every key that does it ("Back · Keys: esc ⌫ q").
-        actions: dict[tuple[str, DOMNode], tuple[str, list[str]]] = {}
-        for active in screen.active_bindings.values():
-            binding, node = active.binding, active.node
-            if not (binding.id and binding.description and active.enabled):
-                continue  # Textual's own scrolling, focus and copy keys are not ours to list
-            action = binding.action
-            if action.startswith("app."):
-                node, action = self, action.removeprefix("app.")
-            _title, keys = actions.setdefault((action, node), (binding.description, []))
-            shown = self.get_key_display(binding)
-            if shown not in keys:
-                keys.append(shown)
-        for (action, node), (title, keys) in actions.items():
-            yield SystemCommand(
-                title,
-                f"{'Keys' if len(keys) > 1 else 'Key'}: {' '.join(keys)}",
-                lambda action=action, node=node: self.run_action(action, node),
-            )
+        yield from action_commands(self, screen)
         groups_screen = next((s for s in self.screen_stack if isinstance(s, GroupsScreen)), None)
-        for group in groups_screen.groups if groups_screen else []:
-            if group.perms.archives_visible:
-                yield SystemCommand(
-                    # The palette reads its prompts as markup: group names are escaped.
-                    f"Group: {escape(clean(group.display_name))}",
-                    f"Open the topics of {escape(clean(group.group_name))}",
-                    lambda group=group: self.open_group(group),
-                )
+        yield from group_commands(groups_screen.groups if groups_screen else [], self.open_group)

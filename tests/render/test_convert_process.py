@@ -102,7 +102,7 @@ async def test_a_child_that_dies_loses_no_body() -> None:
     process = await started()
     child = process._child
     assert child is not None
-    child.kill()
+    os.kill(child.pid, signal.SIGKILL)
     await child.wait()
     try:
         converted = await process.convert(BODIES, 60)
@@ -263,3 +263,57 @@ async def test_a_child_is_reaped_once_and_quietly(caplog) -> None:  # type: igno
             assert child is not None
             assert child.returncode is not None
     assert not [r for r in caplog.records if "child process" in r.getMessage()]
+
+
+async def test_a_batch_nobody_waits_for_does_not_hold_up_the_next() -> None:
+    # Answers come in order: the batches of a closed thread, one of them a body that takes
+    # the child most of a minute, kept the next thread's bodies waiting behind them.
+    import asyncio
+
+    process = await started()
+    first = process._child
+    assert first is not None
+    slow = [Body(99, "a<br>" * 150_000)]
+    abandoned = [asyncio.ensure_future(process.convert(slow, 80)) for _ in range(2)]
+    await _turn()
+    for batch in abandoned:
+        batch.cancel()
+    try:
+        await asyncio.wait_for(first.wait(), 30)  # a bound for the failure only
+        for _ in range(600):  # a new child, not the one still on the slow body
+            if process.running:
+                break
+            await _turn()
+        assert process.running
+        assert process._child is not first
+        converted = await asyncio.wait_for(process.convert(BODIES, 60), 30)
+    finally:
+        await process.close()
+    assert [document for document, _ in converted] == [convert_body(b) for b in BODIES]
+    assert all(drawn is not None for _, drawn in converted)  # by the new child
+
+
+async def test_a_batch_abandoned_behind_one_still_wanted() -> None:
+    # The one still wanted is answered by the child; the child is replaced only once it
+    # reaches the abandoned one.
+    import asyncio
+
+    process = await started()
+    first = process._child
+    assert first is not None
+    wanted = asyncio.ensure_future(process.convert(BODIES, 60))
+    abandoned = asyncio.ensure_future(process.convert([Body(99, "a<br>" * 150_000)], 80))
+    await _turn()
+    abandoned.cancel()
+    try:
+        converted = await asyncio.wait_for(wanted, 30)
+        await asyncio.wait_for(first.wait(), 30)
+        for _ in range(600):
+            if process.running:
+                break
+            await _turn()
+        assert process.running
+        assert process._child is not first
+    finally:
+        await process.close()
+    assert all(drawn is not None for _, drawn in converted)

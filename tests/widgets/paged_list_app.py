@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 
 from tui.api.errors import ConnectionDroppedError
-from tui.widgets.feed import PageFailed
+from tui.widgets.feed import PageFailed, WalkStopped
 from tui.widgets.paged_list import PagedList
 
 PAGE = 100
@@ -93,6 +93,7 @@ class ListApp(App[None]):
         self.activated: list[int] = []
         self.keys_seen: list[str] = []
         self.failures: list[PageFailed] = []
+        self.walks_stopped = 0
 
     def _render_row(self, row: int, width: int, selected: bool) -> Text:
         self.render_calls += 1
@@ -114,6 +115,9 @@ class ListApp(App[None]):
 
     def on_page_failed(self, event: PageFailed) -> None:
         self.failures.append(event)
+
+    def on_walk_stopped(self, event: WalkStopped) -> None:
+        self.walks_stopped += 1
 
     def action_count(self, key: str) -> None:
         self.keys_seen.append(key)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 
 from textual import events
 from textual.pilot import Pilot
 
 from tests.widgets.paged_list_app import PAGE, FakeSource, ListApp
+from tui.widgets import feed as feed_module
 from tui.widgets.paged_list import PagedList
 from tui.widgets.paged_list.rows import RowStore
 
@@ -70,7 +72,7 @@ async def test_a_page_in_flight_is_not_asked_for_again() -> None:
         await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
         await hold(pilot, "down", 150)
         assert paged_list.cursor == 2 * PAGE - 1
-        assert source.requests == [0, 100, 200]
+        assert source.requests == [0, 100, 200], source.requests
 
 
 async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
@@ -156,6 +158,33 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         await pilot.press("up")
         assert not paged_list.walking
         assert paged_list.cursor == 2 * PAGE - 2
+
+
+async def test_a_walk_stopped_in_the_turn_between_pages_asks_for_no_page_more(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    # A source that answers at once: keys get their turn only between its pages. A stop
+    # in that turn used to fetch one page more, and left nothing saying the walk had ended.
+    source = FakeSource(2_000)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        turn = feed_module.asyncio.sleep
+
+        async def escape_in_the_turn(delay: float) -> None:
+            if len(source.requests) == 3:
+                paged_list.feed.stop_walk()
+            await turn(delay)
+
+        monkeypatch.setattr(feed_module, "asyncio", SimpleNamespace(sleep=escape_in_the_turn))
+        await pilot.press("end")
+        await wait_for(pilot, lambda: app.walks_stopped == 1)
+        await wait_for(pilot, lambda: not paged_list.page_loading)
+        assert not paged_list.walking
+        assert paged_list.cursor == 299  # where the walk left it: on the last row then
+        # The walk's pages, then one the reader's cursor asks for, at the loaded end.
+        assert source.requests == [0, 100, 200, 300]
 
 
 async def test_empty_list_shows_the_empty_text() -> None:

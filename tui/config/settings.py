@@ -7,6 +7,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .errors import SettingsError
 from .file import AUTH_METHODS, DEFAULT_CACHE_BYTES, Setting
@@ -67,6 +68,13 @@ class Settings:
     def origin(self) -> str:
         """The service's origin (the default one when none was set)."""
         return self.base_url or DEFAULT_ORIGIN
+
+    def whose(self, email: str = "") -> str:
+        """Whose groups, from where: "demo data", or "ana@example.com at groups.io"."""
+        if self.demo:
+            return "demo data"
+        host = urlsplit(self.origin).hostname or self.origin
+        return f"{email} at {host}" if email else f"{host} (profile {self.profile})"
 
 
 def add_account_options(parser: argparse.ArgumentParser) -> None:

@@ -1,7 +1,9 @@
-"""Pure text handling for the reader: no I/O and no Textual, so any script can use it.
+"""Text handling for the reader: no Textual, so any script can use it, and no I/O but one
+module's (``convert.process``, which runs the converting child process).
 
 - ``convert/``: message bodies into ``Document`` objects (``convert``, ``convert_body``)
-  and activity-log entries into one line (``entry_text``).
+  and activity-log entries into one line (``entry_text``); ``convert.process`` and
+  ``convert.child`` do that in a process of its own, for the thread view.
 - ``draw/``: a ``Document`` as terminal lines for a width (``render_document``).
 - ``document``: ``Document``, ``Part``, ``Line``, ``Link``, ``TableData``: what converting
   hands to drawing.

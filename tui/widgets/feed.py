@@ -33,12 +33,17 @@ class FeedMessage(Message):
 
 class PageLoaded(FeedMessage):
     """A page arrived and its rows are in the widget; `page` is as the source gave it.
-    `walking`: the next page is already being fetched (End walks to the last one)."""
+    `walking`: a walk (End) goes on to the next page, unless it is stopped before that page
+    is asked for (then `WalkStopped` follows)."""
 
     def __init__(self, widget: Widget, page: Any, *, walking: bool = False) -> None:
         super().__init__(widget)
         self.page = page
         self.walking = walking
+
+
+class WalkStopped(FeedMessage):
+    """A walk was stopped between two pages: the last `PageLoaded` said it would go on."""
 
 
 class PageFailed(FeedMessage):
@@ -200,6 +205,10 @@ class Feed(Generic[RowT]):
                 # Keys, paints and other answers get a turn between the pages of a walk,
                 # also from a source that answers without waiting (the demo in-process).
                 await asyncio.sleep(0)
+                if not self.walking:  # stopped in that turn: no page more
+                    if fetch == self._fetches:
+                        self._widget.post_message(WalkStopped(self._widget))
+                    break
         except Exception as error:  # every failure ends in a visible state, never "Loading…"
             if fetch == self._fetches:
                 self._failed(error, source, to_rows, replacing)

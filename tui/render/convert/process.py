@@ -11,9 +11,11 @@ The child (``child``) is run by the same interpreter, from the same copy of the 
 current directory off the path, so no file there is imported). Its output other than
 answers and its error output go nowhere, so nothing it prints reaches the terminal. It
 ends when its input closes or its parent is gone (also a killed Lurker), and Lurker kills
-it on exit. Until it is ready, and whenever it cannot answer (it failed to start, died,
-sent what cannot be read, or a body made it fail), bodies are converted in a thread of
-this process, one batch at a time, as they would be without it: no body is lost.
+it on exit. When the batch it is on is of no more use (its thread was closed), a new
+child replaces it rather than have the next thread wait. Until a child is ready, and
+whenever it cannot answer (it failed to start, died, sent what cannot be read, or a body
+made it fail), bodies are converted in a thread of this process, one batch at a time, as
+they would be without it: no body is lost.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class ConvertingProcess:
         # Each batch under way: its answer to come, and how many bodies it holds.
         self._answers: deque[tuple[asyncio.Future[list[Converted | None]], int]] = deque()
         self._here = asyncio.Lock()  # without the child: one batch at a time in a thread
+        self._again = False  # start another child once this one is reaped
         self._closed = False
 
     @property
@@ -120,11 +123,27 @@ class ConvertingProcess:
         answer: asyncio.Future[list[Converted | None]] = asyncio.get_running_loop().create_future()
         self._answers.append((answer, len(jobs)))
         try:
-            child.stdin.write(request)
-            await child.stdin.drain()
-        except (OSError, RuntimeError):  # it died (RuntimeError: its pipe was closed)
+            try:
+                child.stdin.write(request)
+                await child.stdin.drain()
+            except (OSError, RuntimeError):  # it died (RuntimeError: its pipe was closed)
+                self._forget(child)
+            return await answer
+        except asyncio.CancelledError:  # its screen closed
+            answer.cancel()
+            self._drop_if_abandoned(child)
+            raise
+
+    def _drop_if_abandoned(self, child: asyncio.subprocess.Process) -> None:
+        """Replace the child when the batch it is on is one nobody waits for any more.
+
+        Answers come in order, so the batches of a closed thread would keep the next
+        thread's bodies waiting: a batch of hostile bodies can take the child a minute. A new child
+        starts at once; until it is ready, bodies convert here.
+        """
+        if self._child is child and self._answers and self._answers[0][0].cancelled():
+            self._again = True
             self._forget(child)
-        return await answer
 
     async def _read_answers(self, child: asyncio.subprocess.Process) -> None:
         """Hand out the child's answers until its output ends; then reap it."""
@@ -139,6 +158,7 @@ class ConvertingProcess:
                 answer, _ = self._answers.popleft()
                 if not answer.done():  # (cancelled: its screen closed)
                     answer.set_result(documents)
+                self._drop_if_abandoned(child)
         # Whatever it was (its end, an answer that cannot be read, one nobody asked for),
         # this child is of no more use: its batches convert here.
         except Exception:
@@ -146,6 +166,9 @@ class ConvertingProcess:
         finally:
             self._forget(child)
             await _reap(child, stdout)
+            if self._again and not self._closed:
+                self._again, self._reader = False, None
+                await self.start()
 
     def _forget(self, child: asyncio.subprocess.Process) -> None:
         """No more batches for this child; those it had convert in a thread."""

@@ -87,7 +87,14 @@ class BodyConversion:
         self._waiting.extend(indices)
         while self._running < self._workers:
             self._running += 1
-            self._widget.run_worker(self._work(), group="convert", exit_on_error=False)
+            # The function, not a coroutine: a worker cancelled before it starts (its
+            # view closed) leaves no coroutine never awaited. (Textual's annotation infers
+            # the result as Never for an async function.)
+            self._widget.run_worker(
+                self._work,  # type: ignore[arg-type]
+                group="convert",
+                exit_on_error=False,
+            )
 
     def _next_batch(self) -> list[int]:
         waiting = self._waiting

@@ -7,7 +7,7 @@ from textual.message import Message
 from ...render.draw.message import ThreadMessage
 
 
-class Current(Message):
+class Current(Message, namespace="thread_view"):
     """A message became the current one (so it has been read)."""
 
     def __init__(self, message: ThreadMessage) -> None:
@@ -15,9 +15,9 @@ class Current(Message):
         self.message = message
 
 
-class NothingUnread(Message):
+class NothingUnread(Message, namespace="thread_view"):
     """`N` found no unread message after the current one, to the end of the thread."""
 
 
-class PastTheEnd(Message):
+class PastTheEnd(Message, namespace="thread_view"):
     """`n` on the last message, with the whole thread loaded."""
