@@ -317,3 +317,31 @@ async def test_a_batch_abandoned_behind_one_still_wanted() -> None:
     finally:
         await process.close()
     assert all(drawn is not None for _, drawn in converted)
+
+
+def _widest_pipe() -> int:
+    """The size a user may give a pipe (root: any)."""
+    if os.geteuid() == 0:
+        return 1 << 30
+    return int(Path("/proc/sys/fs/pipe-max-size").read_text())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are Linux's")
+async def test_the_pipes_hold_several_batches() -> None:
+    # The event loop gets round to the pipes between pages of a walk; in 64 KiB pipes one
+    # batch filled them and the child sat idle until the next round.
+    import fcntl
+
+    from tui.render.convert.child import PIPE_SIZE
+
+    if _widest_pipe() < PIPE_SIZE:
+        pytest.skip("this system lets a user widen a pipe less")
+    process = await started()
+    try:
+        child = process._child
+        assert child is not None
+        assert child.stdin is not None
+        requests = child.stdin.transport.get_extra_info("pipe").fileno()
+        assert fcntl.fcntl(requests, fcntl.F_GETPIPE_SZ) == PIPE_SIZE
+    finally:
+        await process.close()

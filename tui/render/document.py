@@ -37,6 +37,17 @@ class Link:
     text: str
     bare: bool = False
 
+    def __reduce__(self) -> tuple[type[Link], tuple[object, ...]]:
+        # Rebuilt by its constructor: the `__setstate__` of a frozen dataclass with slots
+        # looks up its fields for each object, and a converted thread is thousands of
+        # objects unpickled on the UI thread (they come from the converting process).
+        return Link, (
+            self.number,
+            self.url,
+            self.text,
+            self.bare,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TableData:
@@ -45,6 +56,16 @@ class TableData:
     rows: tuple[tuple[Text, ...], ...]
     header: bool = False
     title: Text | None = None
+
+    def __reduce__(self) -> tuple[type[TableData], tuple[object, ...]]:
+        # Rebuilt by its constructor: the `__setstate__` of a frozen dataclass with slots
+        # looks up its fields for each object, and a converted thread is thousands of
+        # objects unpickled on the UI thread (they come from the converting process).
+        return TableData, (
+            self.rows,
+            self.header,
+            self.title,
+        )
 
     @property
     def columns(self) -> int:
@@ -60,6 +81,18 @@ class Line:
     indent: int = 0
     hang: int = 0
     table: TableData | None = None
+
+    def __reduce__(self) -> tuple[type[Line], tuple[object, ...]]:
+        # Rebuilt by its constructor: the `__setstate__` of a frozen dataclass with slots
+        # looks up its fields for each object, and a converted thread is thousands of
+        # objects unpickled on the UI thread (they come from the converting process).
+        return Line, (
+            self.kind,
+            self.text,
+            self.indent,
+            self.hang,
+            self.table,
+        )
 
 
 class Part:
@@ -121,6 +154,15 @@ class Document:
 
     parts: tuple[Part, ...]
     links: tuple[Link, ...] = ()  # every link a reader can follow, in order
+
+    def __reduce__(self) -> tuple[type[Document], tuple[object, ...]]:
+        # Rebuilt by its constructor: the `__setstate__` of a frozen dataclass with slots
+        # looks up its fields for each object, and a converted thread is thousands of
+        # objects unpickled on the UI thread (they come from the converting process).
+        return Document, (
+            self.parts,
+            self.links,
+        )
 
     @property
     def listed(self) -> tuple[Link, ...]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ..api.errors import RateLimitError, describe
 from ..api.group_info import GroupInfo
@@ -23,6 +23,7 @@ from ..export.output import OutputBusyError
 from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
+from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters, filter_words
 from .activity_rows import ActivityRow, NewSince, render_log_row
@@ -74,7 +75,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             prefetch=PAGE_AHEAD,
             empty_text="No activity matches.",
         )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"{clean(self.group.display_name)} · activity"

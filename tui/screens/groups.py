@@ -11,13 +11,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ..api.errors import describe
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..render.when import relative
 from ..widgets.feed import PageFailed
+from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from .group_rows import GroupRow, ordered, render_group_row
 from .navigation import ActivityOpened, GroupOpened
@@ -73,7 +74,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
             arrange=_arranged,
             empty_text="You are not subscribed to any group.",
         )
-        yield Footer()
+        yield KeyFooter()
 
     @property
     def library(self) -> Library:

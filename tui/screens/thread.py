@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from ..api.library import Library
 from ..api.models.memberships import MemberLabel
@@ -22,6 +22,7 @@ from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
 from ..widgets.feed import PageLoaded
+from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
 from .links import LinkPicker
 from .navigation import ThreadEnded, ThreadRead
@@ -77,7 +78,7 @@ class ThreadScreen(Screen[None]):
         yield Header()
         yield from title_bar()
         yield ThreadView(convert_body, self._convert_many, id="messages")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._update_title()

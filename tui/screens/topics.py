@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from ..api.errors import LurkerError, describe
 from ..api.group_info import GroupInfo
@@ -21,6 +21,7 @@ from ..render.when import count
 from ..store.readstate import TopicStatus
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.feed import PageFailed
+from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import ListState, PagedList
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
@@ -104,7 +105,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         yield ColumnHeads(lambda width: topic_heads(width, groups=every_group), rows, id="heads")
         yield rows
         yield Static(FLAG_LEGEND, id="legend", classes="legend")
-        yield Footer()
+        yield KeyFooter()
 
     def _render_row(self, row: TopicRow, width: int, selected: bool) -> Text:
         group = None if self.group_name else self.group_of(row)

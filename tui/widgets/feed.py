@@ -14,6 +14,12 @@ from ..api.errors import describe, retryable
 
 RowT = TypeVar("RowT")
 
+# Between the pages of a walk, a pause long enough for everything else that is ready to
+# run: a bare yield lets one round of the event loop run, and an answer of the converting
+# process takes three (read, handed to its worker, the next batch sent), so each waited a
+# page (some 30 ms) per round while the other process sat idle.
+WALK_PAUSE = 0.001  # seconds
+
 ToRows = Callable[[Any], Sequence[RowT]]
 """Turns a page of the source (None once it has ended) into the rows it adds."""
 
@@ -204,7 +210,7 @@ class Feed(Generic[RowT]):
                     break
                 # Keys, paints and other answers get a turn between the pages of a walk,
                 # also from a source that answers without waiting (the demo in-process).
-                await asyncio.sleep(0)
+                await asyncio.sleep(WALK_PAUSE)
                 if not self.walking:  # stopped in that turn: no page more
                     if fetch == self._fetches:
                         self._widget.post_message(WalkStopped(self._widget))

@@ -9,6 +9,7 @@ itself). After its start-up the child says it is ready, with one frame of ``READ
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import queue
@@ -20,6 +21,11 @@ import time
 from dataclasses import dataclass
 from typing import IO
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 from ..document import Document
 from ..draw.body import Drawn, draw_body
 from .body import MessageBody, convert_body
@@ -30,6 +36,7 @@ Converted = tuple[Document, Drawn | None]
 """A body's document, and its lines if they were drawn with it."""
 
 LENGTH = struct.Struct(">Q")
+PIPE_SIZE = 1 << 20  # Linux's default limit for a pipe a user widens
 READY = "ready"
 
 
@@ -125,12 +132,25 @@ def main(answers_fd: int) -> None:
     library's warning) never lands in the middle of a pickle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_orphan_watch, args=(os.getppid(),), daemon=True).start()
+    for pipe in (0, answers_fd):
+        _widen(pipe)
     for job in _WARM_UP:
         _converted(job)
     answers = os.fdopen(answers_fd, "wb")
     answers.write(frame(READY))
     answers.flush()
     serve(sys.stdin.buffer, answers)
+
+
+def _widen(pipe: int) -> None:
+    # The parent writes and reads these pipes from its event loop, which gets round to them
+    # between its other work (a page of a walk is some 25 ms of it): in a pipe of 64 KiB,
+    # one batch of bodies or one answer fills it, and the rest wait for the next round,
+    # the child idle meanwhile. A wider pipe (Linux) takes several at once.
+    size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if size is not None:
+        with contextlib.suppress(OSError):  # (above the system's limit for a user)
+            fcntl.fcntl(pipe, size, PIPE_SIZE)
 
 
 def _orphan_watch(parent: int) -> None:

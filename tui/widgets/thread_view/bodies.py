@@ -24,8 +24,10 @@ Ready = Callable[[list[tuple[int, Converted]], bool], None]
 # comes soon, while a call costs little beside its bodies (it may cross to a process).
 BATCH = 16
 # Batches under way at once when another process converts: enough to keep it busy through
-# the UI's longest turns (taking a page of 100 messages is about 25 ms of them).
-AWAY_WORKERS = 4
+# the UI's longest turns (taking a page of 100 messages is about 30 ms of them; the child
+# converts a batch in about 10). With 4 it sat idle through such turns. A batch for a
+# jump (End) waits behind at most the others under way: some 70 ms.
+AWAY_WORKERS = 8
 # A first body this short is converted at once on the UI thread (a few milliseconds), so
 # that the thread appears with its first message; longer ones, and every other body, are
 # converted elsewhere.
