@@ -69,7 +69,8 @@ async def test_the_child_converts_as_this_process_does() -> None:
         here = convert_body(body)
         assert document == here
         assert drawn is not None
-        assert [line.plain for line in drawn[1]] == [line.plain for line in draw_body(here, 60)[1]]
+        # Styles too: one made in the child compares equal to the same one made here.
+        assert drawn[1] == draw_body(here, 60)[1]
         assert drawn[0] == 60
     assert not any("\x1b" in line.plain for _, drawn in converted if drawn for line in drawn[1])
 
@@ -345,3 +346,36 @@ async def test_the_pipes_hold_several_batches() -> None:
         assert fcntl.fcntl(requests, fcntl.F_GETPIPE_SZ) == PIPE_SIZE
     finally:
         await process.close()
+
+
+def test_a_style_from_the_child_equals_the_same_style_made_here() -> None:
+    # A style pickled as it is keeps the hash it cached, and the hash of a string differs
+    # from one process to another.
+    import pickle
+
+    from rich.style import Style
+
+    script = textwrap.dedent(
+        """
+        import pickle, sys
+        from rich.style import Style
+        from tui.render.convert.child import pickle_styles_by_attributes
+
+        pickle_styles_by_attributes()
+        style = Style(bold=True, color="red", link="https://example.org/a", meta={"n": 1})
+        hash(style)
+        sys.stdout.buffer.write(pickle.dumps(style))
+        """
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+        "PYTHONHASHSEED": "1" if os.environ.get("PYTHONHASHSEED") != "1" else "2",
+    }
+    pickled = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, check=True, env=env
+    ).stdout
+    style = pickle.loads(pickled)
+    here = Style(bold=True, color="red", link="https://example.org/a", meta={"n": 1})
+    assert style == here
+    assert (style.link, style.meta) == ("https://example.org/a", {"n": 1})

@@ -10,6 +10,7 @@ itself). After its start-up the child says it is ready, with one frame of ``READ
 from __future__ import annotations
 
 import contextlib
+import copyreg
 import os
 import pickle
 import queue
@@ -19,7 +20,9 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
+
+from rich.style import Style
 
 try:
     import fcntl
@@ -125,12 +128,38 @@ _WARM_UP = (
 )  # fmt: skip
 
 
+# A style's attributes, as its constructor takes them.
+_STYLE_ATTRIBUTES = (
+    "color", "bgcolor", "bold", "dim", "italic", "underline", "blink", "blink2", "reverse",
+    "conceal", "strike", "underline2", "frame", "encircle", "overline", "link",
+)  # fmt: skip
+
+
+def rebuilt_style(attributes: dict[str, Any]) -> Style:
+    """A style made again from its attributes (in the process that unpickles it)."""
+    return Style(**attributes)
+
+
+def _style_by_attributes(style: Style) -> tuple[Any, tuple[dict[str, Any]]]:
+    # Pickled as it is, a style keeps the hash it cached here, and a string's hash differs
+    # from one process to the next: in the UI's process it would compare unequal to the
+    # same style made there (runs of equal style would not join, caches would miss).
+    attributes = {name: getattr(style, name) for name in _STYLE_ATTRIBUTES}
+    return rebuilt_style, ({**attributes, "meta": style.meta or None},)
+
+
+def pickle_styles_by_attributes() -> None:
+    """From now on, this process pickles styles as their attributes (see above)."""
+    copyreg.pickle(Style, _style_by_attributes)
+
+
 def main(answers_fd: int) -> None:
     """The child's life: warm up, say it is ready, then answer until its input ends (or
     its parent is gone). `answers_fd` is its original standard output; by the time this
     runs, descriptor 1 goes nowhere (see `process.BOOTSTRAP`), so that a stray print (a
     library's warning) never lands in the middle of a pickle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pickle_styles_by_attributes()
     threading.Thread(target=_orphan_watch, args=(os.getppid(),), daemon=True).start()
     for pipe in (0, answers_fd):
         _widen(pipe)
