@@ -42,8 +42,8 @@ BODIES = [
 ]
 
 
-async def started() -> ConvertingProcess:
-    process = ConvertingProcess()
+async def started(**options: float) -> ConvertingProcess:
+    process = ConvertingProcess(**options)
     await process.start()
     for _ in range(600):  # its start-up ends with a "ready" frame
         if process.running:
@@ -221,20 +221,19 @@ async def test_an_answer_that_cannot_be_read_ends_the_child_and_no_body_is_lost(
     process = await started()
     child = process._child
     assert child is not None
-    real = module._receive
+    real = module._decoded
 
-    async def unreadable(stream):  # type: ignore[no-untyped-def]
-        await real(stream)
+    def unreadable(data):  # type: ignore[no-untyped-def]
         raise AttributeError("an answer from another version")
 
-    monkeypatch.setattr(module, "_receive", unreadable)
+    monkeypatch.setattr(module, "_decoded", unreadable)
     try:
         await process.convert(BODIES[:1])  # its answer was awaited before the change
         converted = await process.convert(BODIES, 60)
         assert [document for document, _ in converted] == [convert_body(b) for b in BODIES]
         assert not process.running
         await child.wait()  # killed, not left running out of step
-        monkeypatch.setattr(module, "_receive", real)
+        monkeypatch.setattr(module, "_decoded", real)
         for _ in range(600):  # (the old child is reaped first)
             await process.start()
             if process.running or process._starting is not None:
@@ -268,10 +267,10 @@ async def test_a_child_is_reaped_once_and_quietly(caplog) -> None:  # type: igno
 
 async def test_a_batch_nobody_waits_for_does_not_hold_up_the_next() -> None:
     # Answers come in order: the batches of a closed thread, one of them a body that takes
-    # the child most of a minute, kept the next thread's bodies waiting behind them.
+    # the child seconds, would keep the next thread's bodies waiting behind them.
     import asyncio
 
-    process = await started()
+    process = await started(abandon_after=0)
     first = process._child
     assert first is not None
     slow = [Body(99, "a<br>" * 150_000)]
@@ -295,19 +294,20 @@ async def test_a_batch_nobody_waits_for_does_not_hold_up_the_next() -> None:
 
 
 async def test_a_batch_abandoned_behind_one_still_wanted() -> None:
-    # The one still wanted is answered by the child; the child is replaced only once it
-    # reaches the abandoned one.
+    # The one still wanted is answered by the child, which is replaced only once it is on
+    # the abandoned one.
     import asyncio
 
-    process = await started()
+    process = await started(abandon_after=0)
     first = process._child
     assert first is not None
-    wanted = asyncio.ensure_future(process.convert(BODIES, 60))
+    wanted = asyncio.ensure_future(process.convert([Body(98, "<p>x</p>" * 20_000)], 60))
     abandoned = asyncio.ensure_future(process.convert([Body(99, "a<br>" * 150_000)], 80))
-    await _turn()
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)  # both sent, neither answered yet
     abandoned.cancel()
     try:
-        converted = await asyncio.wait_for(wanted, 30)
+        [(_, drawn)] = await asyncio.wait_for(wanted, 30)
         await asyncio.wait_for(first.wait(), 30)
         for _ in range(600):
             if process.running:
@@ -317,7 +317,103 @@ async def test_a_batch_abandoned_behind_one_still_wanted() -> None:
         assert process._child is not first
     finally:
         await process.close()
-    assert all(drawn is not None for _, drawn in converted)
+    assert drawn is not None  # by the first child
+
+
+async def test_an_abandoned_batch_the_child_ends_in_time_keeps_the_child() -> None:
+    # An ordinary batch of a thread just closed: the child ends it in milliseconds, and a
+    # new child would cost more than the wait.
+    import asyncio
+
+    process = await started(abandon_after=3600)
+    first = process._child
+    try:
+        batches = [asyncio.ensure_future(process.convert(BODIES, 60)) for _ in range(3)]
+        await asyncio.sleep(0)
+        for batch in batches:
+            batch.cancel()
+        for _ in range(600):  # every answer taken
+            if not process._answers:
+                break
+            await _turn()
+        assert not process._answers
+        assert process._abandoned is None  # its replacement called off
+        assert process._child is first
+        converted = await process.convert(BODIES[:1], 60)
+        assert converted[0][1] is not None  # still by the child
+    finally:
+        await process.close()
+
+
+def _count_spawns(monkeypatch, process: list[ConvertingProcess]) -> list[object]:  # type: ignore[no-untyped-def]
+    """Count the children made; while the second is made, start is asked for again."""
+    import asyncio
+
+    from tui.render.convert import process as module
+
+    spawned: list[object] = []
+    real = asyncio.create_subprocess_exec
+
+    async def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        spawned.append(args)
+        if len(spawned) == 2:  # the replacement: a topic list opens meanwhile
+            await asyncio.gather(process[0].start(), asyncio.sleep(0))
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(module.asyncio, "create_subprocess_exec", counted)
+    return spawned
+
+
+async def test_two_starts_at_once_make_one_child(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    process = ConvertingProcess()
+    spawned = _count_spawns(monkeypatch, [process])
+    try:
+        await asyncio.gather(process.start(), process.start())
+        for _ in range(600):
+            if process.running:
+                break
+            await _turn()
+        assert process.running
+        assert len(spawned) == 1
+    finally:
+        await process.close()
+
+
+async def test_a_start_while_a_child_is_replaced_makes_no_second_child(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The reader of a replaced child starts the next once it is reaped; the app asks for a
+    # start at every topic list and thread meanwhile.
+    import asyncio
+
+    holder: list[ConvertingProcess] = []
+    spawned = _count_spawns(monkeypatch, holder)
+
+    process = ConvertingProcess(abandon_after=0)
+    holder.append(process)
+    await process.start()
+    for _ in range(600):
+        if process.running:
+            break
+        await _turn()
+    first = process._child
+    abandoned = asyncio.ensure_future(process.convert([Body(99, "a<br>" * 150_000)], 80))
+    await asyncio.sleep(0)
+    abandoned.cancel()
+    try:
+        for _ in range(600):
+            await process.start()
+            if process.running and process._child is not first:
+                break
+            await _turn()
+        for _ in range(5):
+            await process.start()
+            await _turn()
+        assert len(spawned) == 2  # the first, and the one in its place
+        converted = await process.convert(BODIES, 60)
+    finally:
+        await process.close()
+    assert [document for document, _ in converted] == [convert_body(b) for b in BODIES]
 
 
 def _widest_pipe() -> int:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 
 from textual import events
 from textual.pilot import Pilot
 
 from tests.widgets.paged_list_app import PAGE, FakeSource, ListApp
-from tui.widgets import feed as feed_module
 from tui.widgets.paged_list import PagedList
 from tui.widgets.paged_list.rows import RowStore
 
@@ -160,31 +158,37 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         assert paged_list.cursor == 2 * PAGE - 2
 
 
-async def test_a_walk_stopped_in_the_turn_between_pages_asks_for_no_page_more(
-    monkeypatch,  # type: ignore[no-untyped-def]
-) -> None:
-    # A source that answers at once: keys get their turn only between its pages. A stop
-    # in that turn used to fetch one page more, and left nothing saying the walk had ended.
+async def test_a_walk_stopped_in_the_turn_between_pages_asks_for_no_page_more() -> None:
+    # A source that answers at once: keys get their turn only between its pages. The walk
+    # must not fetch on after a stop in that turn, and must say it stopped.
     source = FakeSource(2_000)
     app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
-        turn = feed_module.asyncio.sleep
+        feed = paged_list.feed
+        pause = feed._between_pages
+        asked = source.next_page
+        requests: list[tuple[int, int]] = []  # (offset, the fetch that asked: a worker)
 
-        async def escape_in_the_turn(delay: float) -> None:
+        async def escape_in_the_turn() -> None:
             if len(source.requests) == 3:
-                paged_list.feed.stop_walk()
-            await turn(delay)
+                feed.stop_walk()
+            await pause()
 
-        monkeypatch.setattr(feed_module, "asyncio", SimpleNamespace(sleep=escape_in_the_turn))
+        async def next_page() -> list[int] | None:
+            requests.append((source.offset, feed._fetches))
+            return await asked()
+
+        feed._between_pages = escape_in_the_turn  # type: ignore[method-assign]
+        source.next_page = next_page  # type: ignore[method-assign]
         await pilot.press("end")
         await wait_for(pilot, lambda: app.walks_stopped == 1)
         await wait_for(pilot, lambda: not paged_list.page_loading)
         assert not paged_list.walking
         assert paged_list.cursor == 299  # where the walk left it: on the last row then
-        # The walk's pages, then one the reader's cursor asks for, at the loaded end.
-        assert source.requests == [0, 100, 200, 300]
+        [walk] = [fetch for offset, fetch in requests if offset == 100]
+        assert [offset for offset, fetch in requests if fetch == walk] == [100, 200]
 
 
 async def test_empty_list_shows_the_empty_text() -> None:

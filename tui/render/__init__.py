@@ -1,5 +1,5 @@
-"""Text handling for the reader: no Textual, so any script can use it, and no I/O but one
-module's (``convert.process``, which runs the converting child process).
+"""Text handling for the reader: no Textual, so any script can use it, and no I/O but that
+of ``convert.process`` and ``convert.child``, the two ends of the converting process.
 
 - ``convert/``: message bodies into ``Document`` objects (``convert``, ``convert_body``)
   and activity-log entries into one line (``entry_text``); ``convert.process`` and

@@ -14,12 +14,6 @@ from ..api.errors import describe, retryable
 
 RowT = TypeVar("RowT")
 
-# Between the pages of a walk, a pause long enough for everything else that is ready to
-# run: a bare yield lets one round of the event loop run, and an answer of the converting
-# process takes three (read, handed to its worker, the next batch sent), so each waited a
-# page (some 30 ms) per round while the other process sat idle.
-WALK_PAUSE = 0.001  # seconds
-
 ToRows = Callable[[Any], Sequence[RowT]]
 """Turns a page of the source (None once it has ended) into the rows it adds."""
 
@@ -81,8 +75,13 @@ class Feed(Generic[RowT]):
         widget: Widget,
         take: Callable[[Sequence[RowT], bool], None],
         changed: Callable[[], None],
+        *,
+        walk_pause: float = 0.0,
     ) -> None:
+        """`walk_pause`: seconds between the pages of a walk in which everything else that
+        is ready runs (with 0, one round of the event loop: keys and paints get theirs)."""
         self._widget = widget
+        self._walk_pause = walk_pause
         self._take = take  # (rows, replacing): the widget adds the rows, or swaps them in
         self._changed = changed  # loading, failure or walking changed: redraw the status
         self.source: PageSource[Any] | None = None
@@ -210,7 +209,7 @@ class Feed(Generic[RowT]):
                     break
                 # Keys, paints and other answers get a turn between the pages of a walk,
                 # also from a source that answers without waiting (the demo in-process).
-                await asyncio.sleep(WALK_PAUSE)
+                await self._between_pages()
                 if not self.walking:  # stopped in that turn: no page more
                     if fetch == self._fetches:
                         self._widget.post_message(WalkStopped(self._widget))
@@ -223,6 +222,9 @@ class Feed(Generic[RowT]):
                 self.loading = False
                 self.walking = self.walking and not self.ended and self.failure is None
                 self._changed()
+
+    async def _between_pages(self) -> None:
+        await asyncio.sleep(self._walk_pause)
 
     def _failed(
         self, error: Exception, source: PageSource[Any], to_rows: ToRows[RowT], replacing: bool

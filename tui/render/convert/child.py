@@ -173,7 +173,7 @@ def main(answers_fd: int) -> None:
 
 def _widen(pipe: int) -> None:
     # The parent writes and reads these pipes from its event loop, which gets round to them
-    # between its other work (a page of a walk is some 25 ms of it): in a pipe of 64 KiB,
+    # between its other work (a page of a walk is some 30 ms of it): in a pipe of 64 KiB,
     # one batch of bodies or one answer fills it, and the rest wait for the next round,
     # the child idle meanwhile. A wider pipe (Linux) takes several at once.
     size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None

@@ -39,6 +39,10 @@ __all__ = ["ConvertingProcess"]
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[3])  # the folder holding `tui`
 _KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 _END_WAIT = 3.0  # seconds an ended child has to be reaped; it is killed first
+# Seconds the child may go on with a batch nobody waits for any more (its thread was
+# closed) before a new child takes its place: an ordinary batch takes some 10 ms, a batch
+# of hostile bodies up to a minute, and answers come in order.
+ABANDON_AFTER = 0.25
 
 BOOTSTRAP = """\
 import os, sys
@@ -50,6 +54,10 @@ from tui.render.convert.child import main
 main(answers)
 """
 """The child's program, run as ``python -P -c BOOTSTRAP PACKAGE_ROOT``."""
+
+
+Answer = list[Converted | None]
+"""A batch's answer from the child: None for a body the child could not convert."""
 
 
 def _convert_here(messages: Sequence[MessageBody]) -> list[Converted]:
@@ -64,13 +72,17 @@ class ConvertingProcess:
     batches went. After a child died, `start` starts another.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, abandon_after: float = ABANDON_AFTER) -> None:
         self._child: asyncio.subprocess.Process | None = None  # once it said it is ready
         self._starting: asyncio.subprocess.Process | None = None  # not ready yet
-        self._reader: asyncio.Task[None] | None = None
+        self._spawning = False  # a child is being made (neither of the above yet)
+        self._reader: asyncio.Task[None] | None = None  # the last child's
         # Each batch under way: its answer to come, and how many bodies it holds.
-        self._answers: deque[tuple[asyncio.Future[list[Converted | None]], int]] = deque()
+        self._answers: deque[tuple[asyncio.Future[Answer], int]] = deque()
         self._here = asyncio.Lock()  # without the child: one batch at a time in a thread
+        self._abandon_after = abandon_after
+        # The abandoned batch the child is on, and when it is replaced if still on it.
+        self._abandoned: tuple[asyncio.Future[Answer], asyncio.TimerHandle] | None = None
         self._again = False  # start another child once this one is reaped
         self._closed = False
 
@@ -81,10 +93,14 @@ class ConvertingProcess:
 
     async def start(self) -> None:
         """Start the child; until it runs (or if it cannot), bodies convert in a thread."""
-        if self._child is not None or self._starting is not None or self._closed:
+        if self._closed or self._spawning:
             return
-        if self._reader is not None and not self._reader.done():
-            return  # the last child is still being reaped
+        if self._child is not None or self._starting is not None:
+            return
+        reader = self._reader
+        if reader is not None and not reader.done() and reader is not asyncio.current_task():
+            return  # the last child is still being reaped (a replaced one starts the next)
+        self._spawning = True
         try:
             child = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -99,6 +115,8 @@ class ConvertingProcess:
             )
         except OSError:
             return
+        finally:
+            self._spawning = False
         self._starting = child
         self._reader = asyncio.create_task(self._read_answers(child))
         if self._closed:  # closed while it started
@@ -115,12 +133,12 @@ class ConvertingProcess:
             again = iter(await asyncio.to_thread(_convert_here, missing))
         return [answer if answer is not None else next(again) for answer in answers]
 
-    async def _ask_child(self, jobs: list[BodyJob]) -> list[Converted | None]:
+    async def _ask_child(self, jobs: list[BodyJob]) -> Answer:
         child = self._child
         if child is None or child.stdin is None:
             return [None] * len(jobs)
         request = frame(jobs)  # before its answer is awaited: answers come in order
-        answer: asyncio.Future[list[Converted | None]] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._answers.append((answer, len(jobs)))
         try:
             try:
@@ -131,17 +149,28 @@ class ConvertingProcess:
             return await answer
         except asyncio.CancelledError:  # its screen closed
             answer.cancel()
-            self._drop_if_abandoned(child)
+            self._watch_abandoned(child)
             raise
 
-    def _drop_if_abandoned(self, child: asyncio.subprocess.Process) -> None:
-        """Replace the child when the batch it is on is one nobody waits for any more.
+    def _watch_abandoned(self, child: asyncio.subprocess.Process) -> None:
+        """When nobody waits any more for the batch the child is on, give it `abandon_after`
+        seconds to end it; a child still on it then is replaced (see ABANDON_AFTER)."""
+        head = self._answers[0][0] if self._answers else None
+        if self._abandoned is not None:
+            if self._abandoned[0] is head:
+                return  # (already timed)
+            self._abandoned[1].cancel()
+            self._abandoned = None
+        if self._child is child and head is not None and head.cancelled():
+            loop = asyncio.get_running_loop()
+            timer = loop.call_later(self._abandon_after, self._replace, child, head)
+            self._abandoned = (head, timer)
 
-        Answers come in order, so the batches of a closed thread would keep the next
-        thread's bodies waiting: a batch of hostile bodies can take the child a minute. A new child
-        starts at once; until it is ready, bodies convert here.
-        """
-        if self._child is child and self._answers and self._answers[0][0].cancelled():
+    def _replace(self, child: asyncio.subprocess.Process, head: asyncio.Future[Answer]) -> None:
+        """Kill a child still on an abandoned batch; another starts once it is reaped (the
+        batches after that one convert here meanwhile)."""
+        self._abandoned = None
+        if self._child is child and self._answers and self._answers[0][0] is head:
             self._again = True
             self._forget(child)
 
@@ -154,11 +183,14 @@ class ConvertingProcess:
                 return
             self._child, self._starting = child, None
             while True:
-                documents = await _receive(stdout)
-                answer, _ = self._answers.popleft()
-                if not answer.done():  # (cancelled: its screen closed)
-                    answer.set_result(documents)
-                self._drop_if_abandoned(child)
+                data = await _read_frame(stdout)
+                if self._child is not child:
+                    break  # killed: what it had sent is of no more use
+                answer, _ = self._answers[0]
+                if not answer.done():  # (cancelled: its screen closed; left unread then)
+                    answer.set_result(_decoded(data))
+                self._answers.popleft()
+                self._watch_abandoned(child)
         # Whatever it was (its end, an answer that cannot be read, one nobody asked for),
         # this child is of no more use: its batches convert here.
         except Exception:
@@ -167,12 +199,13 @@ class ConvertingProcess:
             self._forget(child)
             await _reap(child, stdout)
             if self._again and not self._closed:
-                self._again, self._reader = False, None
-                await self.start()
+                self._again = False
+                await self.start()  # (this task is still `_reader`: `start` allows it)
 
     def _forget(self, child: asyncio.subprocess.Process) -> None:
         """No more batches for this child; those it had convert in a thread."""
-        if self._child is child:
+        had_batches = self._child is child  # (a child starting has none yet)
+        if had_batches:
             self._child = None
         if self._starting is child:
             self._starting = None
@@ -181,6 +214,11 @@ class ConvertingProcess:
             # just ended behind asyncio's back ("Unknown child process" on the terminal).
             with contextlib.suppress(ProcessLookupError):
                 os.kill(child.pid, _KILL)  # a batch it was on is converted again here
+        if not had_batches:
+            return
+        if self._abandoned is not None:
+            self._abandoned[1].cancel()
+            self._abandoned = None
         while self._answers:
             answer, count = self._answers.popleft()
             if not answer.done():
@@ -192,13 +230,27 @@ class ConvertingProcess:
         for child in (self._child, self._starting):
             if child is not None:
                 self._forget(child)
-        if self._reader is not None:
-            await asyncio.wait({self._reader}, timeout=_END_WAIT)
+        # (A child that was replacing another is started by the old one's reader: then the
+        # reader to wait for changes.)
+        deadline = asyncio.get_running_loop().time() + _END_WAIT
+        while (reader := self._reader) is not None and not reader.done():
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                break
+            await asyncio.wait({reader}, timeout=left)
+
+
+async def _read_frame(stream: asyncio.StreamReader) -> bytes:
+    (size,) = LENGTH.unpack(await stream.readexactly(LENGTH.size))
+    return await stream.readexactly(size)
+
+
+def _decoded(data: bytes) -> Any:
+    return pickle.loads(data)
 
 
 async def _receive(stream: asyncio.StreamReader) -> Any:
-    (size,) = LENGTH.unpack(await stream.readexactly(LENGTH.size))
-    return pickle.loads(await stream.readexactly(size))
+    return _decoded(await _read_frame(stream))
 
 
 async def _reap(child: asyncio.subprocess.Process, stdout: asyncio.StreamReader) -> None:

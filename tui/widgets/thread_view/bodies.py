@@ -25,9 +25,14 @@ Ready = Callable[[list[tuple[int, Converted]], bool], None]
 BATCH = 16
 # Batches under way at once when another process converts: enough to keep it busy through
 # the UI's longest turns (taking a page of 100 messages is about 30 ms of them; the child
-# converts a batch in about 10). With 4 it sat idle through such turns. A batch for a
-# jump (End) waits behind at most the others under way: some 70 ms.
+# converts a batch in about 10), few enough that a batch for a jump (End) waits behind the
+# others under way some 70 ms at most.
 AWAY_WORKERS = 8
+# Between the pages of a walk through the thread (End), a pause in which everything else
+# that is ready runs: an answer of the converting process takes three rounds of the event
+# loop (read, handed to its worker, the next batch sent), and with a bare yield a page,
+# some 30 ms, went by in each while the process waited for work.
+WALK_PAUSE = 0.001  # seconds
 # A first body this short is converted at once on the UI thread (a few milliseconds), so
 # that the thread appears with its first message; longer ones, and every other body, are
 # converted elsewhere.

@@ -25,7 +25,14 @@ from ..feed import Feed, ToRows
 from ..paged_list.line_cache import LineCache
 from ..paged_list.strips import fit_line
 from . import told
-from .bodies import AWAY_WORKERS, BodyConversion, ConvertMany, in_a_thread, short
+from .bodies import (
+    AWAY_WORKERS,
+    WALK_PAUSE,
+    BodyConversion,
+    ConvertMany,
+    in_a_thread,
+    short,
+)
 from .drawing import GUTTER, message_line, status_line
 from .handover import Handover
 from .keys import THREAD_KEYS
@@ -80,7 +87,9 @@ class ThreadView(ScrollView, can_focus=True):
         Without either, bodies come through `show_documents`."""
         super().__init__(id=id, classes=classes)
         self._convert = convert
-        self.feed: Feed[ThreadMessage] = Feed(self, self._take, self._feed_changed)
+        self.feed: Feed[ThreadMessage] = Feed(
+            self, self._take, self._feed_changed, walk_pause=WALK_PAUSE
+        )
         self._bodies: BodyConversion | None = None
         self._handover = Handover(self, self._on_screen, self._show_bodies)
         if convert is not None or convert_many is not None:
@@ -205,8 +214,8 @@ class ThreadView(ScrollView, can_focus=True):
     def _feed_changed(self) -> None:
         """Loading, a failure or the end changed: the status lines below the last message."""
         self._lay_out()
-        # Only when the answer of check_action changes: each refresh rebuilds the footer's
-        # keys, and a thread's pages change loading twice each.
+        # Only when the answer of check_action changes: a thread's pages change loading
+        # twice each, and each refresh has every footer compare its keys.
         retry_offered = self.feed.error is not None and self.feed.retryable
         if retry_offered != self._retry_offered:
             self._retry_offered = retry_offered
