@@ -59,6 +59,18 @@ def test_deep_nesting_converts_and_keeps_every_word(pairs: list[tuple[str, str]]
     render_document(doc, 60, folded=False)
 
 
+def test_items_that_open_with_a_list_at_depth() -> None:
+    # Each item's bullet joins the next ("• ◦ ▪ words"): joined by copying, 20,000 of them
+    # took half a minute. Lexbor's own parse of such nesting is most of what is left.
+    depth = 20_000
+    start = time.perf_counter()
+    doc = convert("<ul><li>" * depth + "deepest")
+    elapsed = time.perf_counter() - start
+    assert "deepest" in doc.plain()
+    assert doc.plain().count("•") == -(-depth // 3)  # •, ◦, ▪ in turn
+    assert elapsed < 10, f"{elapsed:.1f}s"
+
+
 def test_unclosed_tags_at_depth() -> None:
     doc = convert("<div><blockquote><p><b><i>" * 3000 + "end")
     assert doc.plain().strip().endswith("end")
