@@ -82,6 +82,16 @@ def test_quote_containers_at_depth() -> None:
     assert elapsed < 10, f"{elapsed:.1f}s"
 
 
+def test_many_signature_separators() -> None:
+    # Each "-- " asked whether a short signature follows by counting every line after it:
+    # 30,000 of them took half a minute.
+    start = time.perf_counter()
+    doc = convert("-- \n" * 30_000 + "end", is_plain_text=True)
+    elapsed = time.perf_counter() - start
+    assert doc.plain().strip().endswith("end")
+    assert elapsed < 10, f"{elapsed:.1f}s"
+
+
 def test_unclosed_tags_at_depth() -> None:
     doc = convert("<div><blockquote><p><b><i>" * 3000 + "end")
     assert doc.plain().strip().endswith("end")

@@ -213,7 +213,9 @@ def _short_tail(lines: list[RawLine], depths: list[int], start: int) -> bool:
         if depths[index] > 0:
             break
         count += lines[index].line.kind != "blank"
-    return count <= _SIGNATURE_MAX_LINES
+        if count > _SIGNATURE_MAX_LINES:  # (not to the end: asked at every "--")
+            return False
+    return True
 
 
 def resolve(lines: list[RawLine]) -> list[Resolved]:
