@@ -11,11 +11,12 @@ The child (``child``) is run by the same interpreter, from the same copy of the 
 current directory off the path, so no file there is imported). Its output other than
 answers and its error output go nowhere, so nothing it prints reaches the terminal. It
 ends when its input closes or its parent is gone (also a killed Lurker), and Lurker kills
-it on exit. When the batch it is on is of no more use (its thread was closed), a new
-child replaces it rather than have the next thread wait. Until a child is ready, and
-whenever it cannot answer (it failed to start, died, sent what cannot be read, or a body
-made it fail), bodies are converted in a thread of this process, one batch at a time, as
-they would be without it: no body is lost.
+it on exit. When the batch it is on is of no more use (its thread was closed) and it is
+still on it a quarter second later, a new child replaces it rather than have the next
+thread wait (see ``ABANDON_AFTER``). Until a child is ready, and whenever it cannot
+answer (it failed to start, died, sent what cannot be read, or a body made it fail),
+bodies are converted in a thread of this process, one batch at a time, as they would be
+without it: no body is lost.
 """
 
 from __future__ import annotations
