@@ -26,6 +26,7 @@ from .screens.navigation import (
     ThreadRead,
     TopicOpened,
 )
+from .screens.onward import Onward
 from .screens.palette import action_commands, group_commands
 from .state import load_state, save_state
 from .store.summary import load_summary, summary_path
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from .config.account import AccountSession
     from .render.convert.process import ConvertingProcess
     from .screens.topic_rows import TopicRow
-    from .screens.topics import TopicsScreen
 
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
@@ -85,6 +85,9 @@ class LurkerApp(App[None]):
         self._converting: ConvertingProcess | None = None  # bodies' own process, once wanted
         self._started = False  # the client, the service and the store are under way
         self.news = News(self, settings)
+        self.onward = Onward(  # where n and N go past the end
+            self, self._open_topic, lambda group: self._push_topics(group, seek_unread=True)
+        )
         self.keymap: dict[str, str] = {}  # binding id → keys, from config.toml's [keys]
         if settings.keys:
             from .screens.keymap import checked_keymap  # SettingsError says what is wrong
@@ -321,61 +324,19 @@ class LurkerApp(App[None]):
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:
-        # n on the last message: on to the next topic of the list below, as mutt does.
-        below = self._topics_below()
-        if below is None:
-            self.notify("This is the last message of the topic.", title="n", markup=False)
-            return
-        opened, note = below.open_next()
-        if opened:
-            self.pop_screen()  # before the next thread is pushed (TopicOpened comes after)
-        self.notify(note, title="n", markup=False)
+        self.onward.thread_ended(event.topic_id)
 
-    def _topics_below(self) -> TopicsScreen | None:
-        """The topic list under the screen in front, if that is what is under it."""
-        from .screens.topics import TopicsScreen
+    @on(ThreadRead)
+    def _thread_read(self, event: ThreadRead) -> None:
+        self.onward.thread_read(event.topic_id)
 
-        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
-        return below if isinstance(below, TopicsScreen) else None
+    @on(NoUnreadLeft)
+    def _group_read(self, event: NoUnreadLeft) -> None:
+        self.onward.next_group(event.group)
 
     def open_group(self, group: GroupInfo) -> None:
         """Go to a group's topics from anywhere (the command palette)."""
         self._push_topics(group)
-
-    @on(ThreadRead)
-    def _thread_read(self, event: ThreadRead) -> None:
-        # N past the last unread message: on to the next topic with something unread.
-        below = self._topics_below()
-        if below is None:
-            self.notify("Nothing unread is left in this topic.", markup=False)
-            return
-        self.pop_screen()
-        after = below.paged_list.cursor
-        if below.open_next_unread(after=after):
-            row = below.paged_list.highlighted_row
-            subject = clean(row.subject) if row is not None else ""
-            self.notify(f"Next unread topic: {subject}", title="N", markup=False)
-        else:
-            self._next_group(below.group)
-
-    @on(NoUnreadLeft)
-    def _group_read(self, event: NoUnreadLeft) -> None:
-        self._next_group(event.group)
-
-    def _next_group(self, group: GroupInfo | None) -> None:
-        """Leave a group with nothing unread for the next one with unread topics."""
-        groups = self.screen_stack[0]
-        if not isinstance(groups, GroupsScreen):
-            return
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        found = groups.next_unread_group(after=group)
-        if found is None:
-            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
-            return
-        name = clean(found.display_name)
-        self.notify(f"Next group with unread topics: {name}", title="N", markup=False)
-        self._push_topics(found, seek_unread=True)
 
     def _fatal_error(self) -> None:
         # Textual's crash report prints every frame's locals, and a local may be a credential

@@ -167,3 +167,13 @@ def test_any_unicode_never_breaks(text: str) -> None:
     for plain in (False, True):
         doc = convert(text, is_plain_text=plain)
         assert not _CONTROL.search(doc.plain())
+
+
+def test_an_osc_8_hyperlink_leaves_only_its_words() -> None:
+    # The URL inside the sequence was found as a link before the sequence was removed,
+    # which split it: "8;;https://evil.invalid/innocent link" showed, and a link to it.
+    osc_8 = "\x1b]8;;https://evil.invalid/\x1b\\innocent link\x1b]8;;\x1b\\"
+    for body, plain in ((f"<p>OSC 8: {osc_8}</p>", False), (f"OSC 8: {osc_8}\n", True)):
+        doc = convert(body, is_plain_text=plain)
+        assert doc.plain().strip() == "OSC 8: innocent link"
+        assert not doc.links

@@ -164,3 +164,17 @@ def test_data_uri_image_never_shows_its_bytes() -> None:
 def test_linked_image() -> None:
     doc = convert('<a href="https://x.org"><img alt="Home" src="https://x.org/h.png"></a>')
     assert _body(doc) == "[image: Home][1]"
+
+
+def test_a_url_written_in_brackets_ends_at_the_bracket_it_did_not_open() -> None:
+    from tui.render.convert.links import written_urls
+
+    cases = {
+        "[link=https://evil.invalid]click[/link]": "https://evil.invalid",
+        "[https://a.example/x]click": "https://a.example/x",
+        "see https://en.wikipedia.org/wiki/Foo_(bar).": "https://en.wikipedia.org/wiki/Foo_(bar)",
+        "(https://x.org/a)": "https://x.org/a",
+        "https://x.org/a?b[0]=1 ok": "https://x.org/a?b[0]=1",
+    }
+    for text, url in cases.items():
+        assert [target for _, _, target in written_urls(text)] == [url], text

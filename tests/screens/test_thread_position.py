@@ -78,6 +78,30 @@ async def test_n_on_the_last_message_goes_on_to_the_next_topic() -> None:
         assert app.screen is topics  # one thread on the stack, not two
 
 
+async def test_n_typed_ahead_onto_the_next_topic_goes_on_in_it() -> None:
+    # Keys typed in a burst reach the thread they were typed in, also once it has been
+    # left for the next topic: they said "This is the last message of the topic." there
+    # and were lost. They are the next topic's now, also before its first page has come.
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_topics(pilot, "lurker-dev")
+        rows = rows_of(pilot).rows
+        short = next(
+            i
+            for i in range(len(rows) - 1)
+            if rows[i].num_messages == 1 and rows[i + 1].num_messages >= 4
+        )
+        following = rows[short + 1]
+        screen = await open_row(pilot, short)
+        await hold(pilot, "n", 3)  # onto the next topic, then two messages on in it
+        await until(pilot, lambda: app.screen is not screen, "the next topic")
+        view = thread(app).thread_view
+        await until(pilot, lambda: view.current == 2, "two messages on")
+        assert thread(app).topic_id == following.id
+        assert "This is the last message of the topic." not in notes(app)
+        assert notes(app).count(f"Next topic: {following.subject}") == 1
+
+
 async def test_n_on_the_last_topic_of_the_list_says_there_is_none() -> None:
     app, _ = make_app(group="sandbox")
     async with app.run_test(size=(80, 24)) as pilot:

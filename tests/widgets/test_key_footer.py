@@ -108,3 +108,42 @@ async def test_focus_screens_and_keymaps_still_change_what_it_shows() -> None:
         await settled(pilot)
         assert ("x", "Quit") in keys(app)
         assert ("q", "Quit") not in keys(app)
+
+
+class ManyKeysApp(FooterApp):
+    """Keys enough to fill 80 columns spaced out, not compact."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"notify('{key}')", text)
+        for key, text in [
+            ("a", "Activity"), ("s", "Sort"), ("slash", "Search"), ("N", "Next unread"),
+            ("x", "Reload"), ("e", "Export"), ("question_mark", "Keys"),
+        ]
+    ]  # fmt: skip
+
+
+async def test_keys_that_would_not_fit_go_compact_then_lose_the_palette_hint() -> None:
+    app = ManyKeysApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_focus(None)
+        await settled(pilot)
+        footer = app.query_one(KeyFooter)
+        assert footer.compact
+        assert not footer.show_command_palette
+        assert "Keys" in [description for _, description in keys(app)]
+        assert all(key.region.right <= 80 for key in shown(app))
+
+        await pilot.resize_terminal(140, 24)
+        await settled(pilot)
+        assert not footer.compact
+        assert footer.show_command_palette
+        assert ("ctrl+p", "palette") in keys(app)
+
+
+async def test_keys_that_fit_stay_spaced_out_with_the_palette_hint() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        footer = app.query_one(KeyFooter)
+        assert not footer.compact
+        assert footer.show_command_palette

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -203,3 +205,46 @@ async def test_more_is_asked_for_near_the_end_once_per_page() -> None:
         assert app.source.requests == 3  # End walks on to the real end, a page at a time
         assert len(view.messages) == 40
         assert view.current == 39
+
+
+class GatedPages(Pages):
+    """Pages that come only once `release` is called."""
+
+    def __init__(self, first: list[ThreadMessage]) -> None:
+        super().__init__(first)
+        self.gate = asyncio.Event()
+
+    async def next_page(self) -> list[ThreadMessage] | None:
+        await self.gate.wait()
+        return await super().next_page()
+
+
+async def test_n_typed_before_the_first_page_is_taken_when_it_comes() -> None:
+    app = ThreadApp(converted(thread(6)))
+    app.source = GatedPages(app.source.pages[0])
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        await pilot.press("n", "n", "n")
+        assert not view.messages
+        app.source.gate.set()
+        for _ in range(100):
+            await pilot.pause()
+            if view.messages:
+                break
+        await settle(pilot)
+        assert view.current == 3
+
+
+async def test_t_says_why_nothing_folds() -> None:
+    bodies = ["<blockquote>" * 40 + "bottom of the well" + "</blockquote>" * 40, "<p>Hi.</p>"]
+    messages = [
+        ThreadMessage(Message(id=i + 1, msg_num=i + 1, name=f"S{i}", body=body))
+        for i, body in enumerate(bodies)
+    ]
+    app = ThreadApp(converted(messages))
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "t")
+        await keys(pilot, "n", "t")
+        said = [str(note.message) for note in app._notifications]
+        assert said[0].startswith("This message is all quote: it is shown whole")
+        assert said[1] == "This message quotes nothing: there is nothing to fold."

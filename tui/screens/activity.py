@@ -46,7 +46,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         Binding("e", "export", "Export to CSV", show=False, id="export"),
         Binding("r", "reload", "Refresh", id="reload", tooltip="Load the log again"),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Close filters, or back"),
-        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
+        Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the list before"),
     ]
 
     def __init__(self, library: Library, news: News, group: GroupInfo) -> None:

@@ -73,6 +73,7 @@ class ThreadScreen(Screen[None]):
         self.group_url = ""  # the group's web address, if the service gives it
         self.cursor = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
+        self._moves_ahead = 0  # n meant for this thread before its view was there
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -83,7 +84,18 @@ class ThreadScreen(Screen[None]):
     def on_mount(self) -> None:
         self._update_title()
         self.thread_view.focus()
+        for _ in range(self._moves_ahead):
+            self.thread_view.action_next_message()
         self._open()
+
+    def typed_ahead(self, action: str) -> None:
+        """`n` ("next_message") or `N` ("next_unread") typed in the thread before this one,
+        after it had moved on to this one: taken as typed here."""
+        views = self.query(ThreadView)
+        if views:
+            getattr(views.first(), f"action_{action}")()
+        elif action == "next_message":
+            self._moves_ahead += 1
 
     @work(group="open", exit_on_error=False)
     async def _open(self) -> None:

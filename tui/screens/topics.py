@@ -341,23 +341,26 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def action_next_unread(self) -> None:
         """Open the next topic with something unread (after the cursor)."""
-        if not self.open_next_unread(after=self.paged_list.cursor - 1):
+        opened = self.next_unread(after=self.paged_list.cursor - 1)
+        if opened is None:
             self.post_message(NoUnreadLeft(self.group))
+        else:
+            self.post_message(opened)
 
-    def open_next_unread(self, after: int) -> bool:
-        """Open the first topic with something unread after row `after`; False if none."""
+    def next_unread(self, after: int) -> TopicOpened | None:
+        """The first topic with something unread after row `after`, the cursor put on it,
+        for the app to open at once; None if there is none."""
         rows = self.paged_list
         for index in range(max(after + 1, 0), len(rows.rows)):
             row = rows.rows[index]
             if self.status(row).fresh:
                 rows.cursor = index
-                self._open_row(row)
-                return True
-        return False
+                return self._opened(row)
+        return None
 
-    def open_next(self) -> tuple[bool, str]:
-        """Open the topic after the cursor, if it is loaded (asking for more if not): whether
-        one was opened, and what to tell the reader."""
+    def next_topic(self) -> tuple[TopicOpened | None, str]:
+        """The topic after the cursor, the cursor put on it, for the app to open at once,
+        if it is loaded (asking for more if not); and what to tell the reader."""
         rows = self.paged_list
         index = rows.cursor + 1
         if index >= len(rows.rows):
@@ -369,14 +372,16 @@ class TopicsScreen(PagedScreen[TopicRow]):
                 if rows.failed
                 else " (more are loading: press n again)"
             )
-            return False, f"This is the last message, and the last topic of the list{why}."
+            return None, f"This is the last message, and the last topic of the list{why}."
         rows.cursor = index
         row = rows.rows[index]
-        self._open_row(row)
-        return True, f"Next topic: {clean(row.subject)}"
+        return self._opened(row), f"Next topic: {clean(row.subject)}"
+
+    def _opened(self, row: TopicRow) -> TopicOpened:
+        return TopicOpened(row, self.group_name or self.group_of(row))
 
     def _open_row(self, row: TopicRow) -> None:
-        self.post_message(TopicOpened(row, self.group_name or self.group_of(row)))
+        self.post_message(self._opened(row))
 
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:

@@ -1,15 +1,25 @@
-"""The footer of key hints, rebuilt only when the keys it shows change."""
+"""The footer of key hints: rebuilt only when the keys it shows change, and fitted to the
+terminal's width."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+from textual import events
 from textual.screen import Screen
 from textual.widgets import Footer
 
+# The cells Textual's footer gives a key besides its key and description (spaced out and
+# compact), and the command palette's hint ("▏^p palette ").
+_KEY_SPACING, _KEY_SPACING_COMPACT = 3, 2
+_PALETTE = 12
+
 
 class KeyFooter(Footer):
-    """Textual's `Footer`, minus the rebuilds that would show the same keys again.
+    """Textual's `Footer`, minus the rebuilds that would show the same keys again, and
+    compact (then without the palette's hint: ctrl+p still works, and ? lists it) where
+    its keys would not fit otherwise, as on the topic list at 80 columns.
 
     Textual rebuilds the footer (every key a widget, each styled: about a millisecond a
     key) whenever its screen publishes a bindings update, and opening a thread publishes
@@ -27,7 +37,12 @@ class KeyFooter(Footer):
             if shown == self._shown:
                 return
             self._shown = shown
+            self._fit(screen)
         super().bindings_changed(screen)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.is_attached and self._fit(self.screen):
+            self.refresh(recompose=True)
 
     def _keys_shown(self, screen: Screen[Any]) -> tuple[object, ...]:
         """What the footer draws from the screen's bindings (and more): each key, its
@@ -37,3 +52,20 @@ class KeyFooter(Footer):
             (binding, enabled, tooltip, display(binding))
             for _node, binding, enabled, tooltip in screen.active_bindings.values()
         )
+
+    def _fit(self, screen: Screen[Any]) -> bool:
+        """Choose the spacing and whether the palette's hint shows, for this width;
+        whether the hint changed (which takes a rebuild)."""
+        width = self.app.size.width
+        texts: dict[str, int] = {}  # the cells of each action's key: one key an action
+        for _node, binding, _enabled, _tooltip in screen.active_bindings.values():
+            if binding.show and binding.action not in texts:
+                key = self.app.get_key_display(binding)
+                texts[binding.action] = cell_len(key) + cell_len(binding.description)
+        spaced = sum(texts.values()) + _KEY_SPACING * len(texts) + _PALETTE
+        compact = sum(texts.values()) + _KEY_SPACING_COMPACT * len(texts)
+        self.compact = spaced > width
+        palette = not self.compact or compact + _PALETTE <= width
+        changed = palette != self.show_command_palette
+        self.show_command_palette = palette
+        return changed

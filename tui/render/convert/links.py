@@ -31,6 +31,7 @@ _ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);")
 _WRITTEN_URL = re.compile(r"\b(?:(?:https?|ftp)://|www\.|mailto:)[^\s<>\"']+", re.IGNORECASE)
 _TRAILING = ".,;:!?'\"»\u201d\u2019"
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
+_OPENERS = {opener: closer for closer, opener in _CLOSERS.items()}
 
 
 def link_target(href: str) -> str | None:
@@ -63,6 +64,20 @@ def _trim(url: str) -> str:
     return url
 
 
+def _to_unbalanced(url: str) -> str:
+    """A URL up to its first closing bracket that nothing in it opened: it closes what the
+    text around it opened ("[https://a.example/x]", markup like "[link=URL]words")."""
+    depth = dict.fromkeys(_CLOSERS, 0)
+    for index, char in enumerate(url):
+        if char in _OPENERS:
+            depth[_OPENERS[char]] += 1
+        elif char in _CLOSERS:
+            if not depth[char]:
+                return url[:index]
+            depth[char] -= 1
+    return url
+
+
 def written_urls(text: str) -> list[tuple[int, int, str]]:
     """The URLs written in a text: where each starts and ends, and its target."""
     lowered = text.lower()
@@ -70,7 +85,7 @@ def written_urls(text: str) -> list[tuple[int, int, str]]:
         return []
     found = []
     for match in _WRITTEN_URL.finditer(text):
-        written = _trim(match.group())
+        written = _trim(_to_unbalanced(match.group()))
         target = link_target(written)
         if target is not None:
             found.append((match.start(), match.start() + len(written), target))

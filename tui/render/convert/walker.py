@@ -19,6 +19,7 @@ from rich.text import Text
 from selectolax.lexbor import LexborNode
 
 from .. import styles
+from ..safety import clean
 from .clients import follows_separator, is_quote_container, opens_reply_header, role
 from .elements import (
     BULLETS,
@@ -74,6 +75,9 @@ class Walker:
                 text = item.text_content
                 if text:
                     if self.out.link_words is None and may_hold_url(text):
+                        # Cleaned first: a URL inside an escape sequence (OSC 8) would
+                        # split it, and its pieces would no longer be seen as one.
+                        text = clean(text, multiline=True)
                         write_linked_text(self.out, self.links, text)
                     else:
                         self.out.text(text)  # cleaned there, after whitespace is collapsed

@@ -110,6 +110,12 @@ def _folding(runs: list[list[Part]]) -> list[bool]:
     ]
 
 
+def all_quote(doc: Document) -> bool:
+    """Whether `doc` is quotes and no words of its own (a forward, a resent newsletter):
+    shown whole, as folding would leave nothing."""
+    return not _has_own_words(doc) and any(part.kind == "quote" for part in doc.parts)
+
+
 def folds(doc: Document) -> bool:
     """Whether folding changes how `doc` is drawn: it has a reply's quote and words of its own."""
     return _has_own_words(doc) and any(_folding(quote_runs(doc.parts)))

@@ -12,7 +12,7 @@ from ..colors import chip
 from ..document import Document
 from ..safety import safe_text
 from ..when import stamp
-from .body import MESSAGE_MIN_WIDTH, Drawn, folds, render_document
+from .body import MESSAGE_MIN_WIDTH, Drawn, all_quote, folds, render_document
 from .wrap import wrap
 
 PLACEHOLDER = "…"  # stands in for a body still being converted
@@ -65,6 +65,11 @@ class ThreadMessage:
     def quotes_fold(self) -> bool:
         """Whether `toggle_quotes` changes anything (True while the body is not in yet)."""
         return self.document is None or folds(self.document)
+
+    @property
+    def all_quote(self) -> bool:
+        """Whether the body is quotes only (shown whole, never folded)."""
+        return self.document is not None and all_quote(self.document)
 
     def header(self) -> list[Text]:
         """Name, labels, time, number, likes and hashtags: each piece with the gap before it.

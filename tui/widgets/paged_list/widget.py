@@ -117,9 +117,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         Binding("end,G,shift+g", "last", "Last (loads all)", show=False, id="last"),
         Binding("enter", "select", "Open", id="open", tooltip="Open the highlighted row"),
         Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
-        Binding(
-            "escape", "cancel_walk", "Stop loading", id="stop_loading", tooltip="Stop End loading"
-        ),
+        Binding("escape", "cancel_walk", "Stop", id="stop_loading", tooltip="Stop End loading"),
     ]
 
     cursor: reactive[int] = reactive(0, repaint=False, init=False)

@@ -113,6 +113,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._moving = False  # a scroll made by the view itself, not by the reader
         self._unread: Callable[[ThreadMessage], bool] = lambda message: False
         self._seeking: str | None = None  # "open" or "next": looking for an unread message
+        self._moves_ahead = 0  # n pressed before the first page came: taken when it comes
         self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
 
     @property
@@ -195,6 +196,10 @@ class ThreadView(ScrollView, can_focus=True):
             self.go(len(self._messages) - 1, walking=True)
         elif self._seeking is None and first_page and self._messages:
             self._announce(0)
+        if first_page and self._moves_ahead and self._messages:
+            ahead, self._moves_ahead = self._moves_ahead, 0
+            self._seeking = None  # (the reader moved on before it opened at an unread one)
+            self.go(self.current + ahead)
 
     def show_documents(self, converted: Iterable[tuple[ThreadMessage, Document]]) -> None:
         """Take converted bodies, all in one layout (without `convert`, bodies come here)."""
@@ -343,7 +348,11 @@ class ThreadView(ScrollView, can_focus=True):
 
     def action_next_message(self) -> None:
         """Jump to the next message; past the last (the thread all loaded), say so."""
-        if self._messages and self.current >= len(self._messages) - 1 and self.feed.ended:
+        if not self._messages:
+            if not self.feed.ended:
+                self._moves_ahead += 1  # (typed ahead, as a reader of mutt does)
+            return
+        if self.current >= len(self._messages) - 1 and self.feed.ended:
             self.post_message(self.PastTheEnd())
             return
         self.go(self.current + 1)
@@ -358,7 +367,12 @@ class ThreadView(ScrollView, can_focus=True):
         if message is None:
             return
         if not message.quotes_fold:
-            self.notify("This message quotes nothing: there is nothing to fold.", markup=False)
+            why = (
+                "This message is all quote: it is shown whole, as folding would leave nothing."
+                if message.all_quote
+                else "This message quotes nothing: there is nothing to fold."
+            )
+            self.notify(why, markup=False)
             return
         message.toggle_quotes()
         self._lay_out()
