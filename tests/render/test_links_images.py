@@ -178,3 +178,11 @@ def test_a_url_written_in_brackets_ends_at_the_bracket_it_did_not_open() -> None
     }
     for text, url in cases.items():
         assert [target for _, _, target in written_urls(text)] == [url], text
+    two = "[a](https://x.org)[b](https://y.org)"  # the second starts inside the first's match
+    assert [target for _, _, target in written_urls(two)] == ["https://x.org", "https://y.org"]
+
+
+def test_a_form_feed_after_a_url_is_a_space() -> None:
+    doc = convert("<p>see https://x.org/a\fnext word</p>")
+    assert doc.plain().strip() == "see https://x.org/a next word"
+    assert [link.url for link in doc.links] == ["https://x.org/a"]

@@ -219,24 +219,50 @@ class GatedPages(Pages):
         return await super().next_page()
 
 
-async def test_n_typed_before_the_first_page_is_taken_when_it_comes() -> None:
-    app = ThreadApp(converted(thread(6)))
-    app.source = GatedPages(app.source.pages[0])
+class TypedAheadApp(ThreadApp):
+    """A thread whose first page waits, opened at its first unread message (the sixth)."""
+
+    def __init__(self) -> None:
+        super().__init__(converted(thread(8)))
+        self.source = GatedPages(self.source.pages[0])
+        self.announced: list[int] = []
+
+    def on_mount(self) -> None:
+        view = self.query_one(ThreadView)
+        view.focus()
+        view.show(
+            self.source,
+            lambda page: page or [],
+            lambda message: message.message.id >= 6,
+            open_unread=True,
+        )
+
+    def on_thread_view_current(self, event: ThreadView.Current) -> None:
+        self.announced.append(int(event.message.message.id))
+
+
+async def test_n_typed_before_the_thread_came_goes_on_from_where_it_opens() -> None:
+    app = TypedAheadApp()
     async with app.run_test(size=SIZE) as pilot:
         view = app.view
-        await pilot.press("n", "n", "n")
+        await pilot.press("n", "n")
         assert not view.messages
         app.source.gate.set()
         for _ in range(100):
             await pilot.pause()
-            if view.messages:
+            if view.current == 7:
                 break
         await settle(pilot)
-        assert view.current == 3
+        assert view.current == 7  # the first unread (5), then two on
+        assert app.announced == [6, 7, 8]  # each read on the way (ids count from 1)
 
 
 async def test_t_says_why_nothing_folds() -> None:
-    bodies = ["<blockquote>" * 40 + "bottom of the well" + "</blockquote>" * 40, "<p>Hi.</p>"]
+    bodies = [
+        "<blockquote>" * 40 + "bottom of the well" + "</blockquote>" * 40,
+        "<p>Hi.</p>",
+        "<p>Yes.</p><blockquote><p>Shall we meet at noon?</p></blockquote><p>See you.</p>",
+    ]
     messages = [
         ThreadMessage(Message(id=i + 1, msg_num=i + 1, name=f"S{i}", body=body))
         for i, body in enumerate(bodies)
@@ -245,6 +271,8 @@ async def test_t_says_why_nothing_folds() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "t")
         await keys(pilot, "n", "t")
+        await keys(pilot, "n", "t")
         said = [str(note.message) for note in app._notifications]
         assert said[0].startswith("This message is all quote: it is shown whole")
         assert said[1] == "This message quotes nothing: there is nothing to fold."
+        assert said[2].startswith("This message's quotes stay shown")

@@ -90,12 +90,16 @@ class ThreadScreen(Screen[None]):
 
     def typed_ahead(self, action: str) -> None:
         """`n` ("next_message") or `N` ("next_unread") typed in the thread before this one,
-        after it had moved on to this one: taken as typed here."""
+        after it had moved on to this one: taken as typed here. (An `N` before this thread
+        has shown a message is dropped: it opens at its first unread one anyway.)"""
         views = self.query(ThreadView)
-        if views:
-            getattr(views.first(), f"action_{action}")()
-        elif action == "next_message":
-            self._moves_ahead += 1
+        if action == "next_message":
+            if views:
+                views.first().action_next_message()
+            else:
+                self._moves_ahead += 1
+        elif views and views.first().messages:
+            views.first().action_next_unread()
 
     @work(group="open", exit_on_error=False)
     async def _open(self) -> None:

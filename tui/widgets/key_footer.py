@@ -7,13 +7,14 @@ from typing import Any
 
 from rich.cells import cell_len
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
-# The cells Textual's footer gives a key besides its key and description (spaced out and
-# compact), and the command palette's hint ("▏^p palette ").
+# The cells Textual's footer gives a key besides its key and description, spaced out and
+# compact; and the command palette's hint ("▏^p palette "), which is never compact.
 _KEY_SPACING, _KEY_SPACING_COMPACT = 3, 2
-_PALETTE = 12
+_PALETTE_SPACING = 3
 
 
 class KeyFooter(Footer):
@@ -44,6 +45,10 @@ class KeyFooter(Footer):
         if self.is_attached and self._fit(self.screen):
             self.refresh(recompose=True)
 
+    def _cells(self, binding: Binding) -> int:
+        """The cells of a key's key and description."""
+        return cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
+
     def _keys_shown(self, screen: Screen[Any]) -> tuple[object, ...]:
         """What the footer draws from the screen's bindings (and more): each key, its
         text, whether it is enabled."""
@@ -57,15 +62,18 @@ class KeyFooter(Footer):
         """Choose the spacing and whether the palette's hint shows, for this width;
         whether the hint changed (which takes a rebuild)."""
         width = self.app.size.width
+        bindings = screen.active_bindings
         texts: dict[str, int] = {}  # the cells of each action's key: one key an action
-        for _node, binding, _enabled, _tooltip in screen.active_bindings.values():
+        for _node, binding, _enabled, _tooltip in bindings.values():
             if binding.show and binding.action not in texts:
-                key = self.app.get_key_display(binding)
-                texts[binding.action] = cell_len(key) + cell_len(binding.description)
-        spaced = sum(texts.values()) + _KEY_SPACING * len(texts) + _PALETTE
+                texts[binding.action] = self._cells(binding)
+        hint = bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        shown = self.app.ENABLE_COMMAND_PALETTE and hint is not None
+        hint_cells = self._cells(hint.binding) + _PALETTE_SPACING if shown and hint else 0
+        spaced = sum(texts.values()) + _KEY_SPACING * len(texts) + hint_cells
         compact = sum(texts.values()) + _KEY_SPACING_COMPACT * len(texts)
         self.compact = spaced > width
-        palette = not self.compact or compact + _PALETTE <= width
+        palette = not self.compact or compact + hint_cells <= width
         changed = palette != self.show_command_palette
         self.show_command_palette = palette
         return changed

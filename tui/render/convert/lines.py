@@ -262,7 +262,7 @@ class LineBuilder:
         if self._bullet is None:
             self._bullet, self._bullet_at = mark, self.indent
         else:  # an item whose first content is a list: "• ◦ words"
-            self._bullet.append_text(mark)  # (in place: `+` copied it, nested n deep n²)
+            self._bullet.append_text(mark)  # (in place: a copy each is n² for n nested)
         self._items.append(indent)
         self.indent += indent
 

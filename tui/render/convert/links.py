@@ -84,11 +84,13 @@ def written_urls(text: str) -> list[tuple[int, int, str]]:
     if "://" not in text and "www." not in lowered and "mailto:" not in lowered:
         return []
     found = []
-    for match in _WRITTEN_URL.finditer(text):
+    at = 0
+    while (match := _WRITTEN_URL.search(text, at)) is not None:
         written = _trim(_to_unbalanced(match.group()))
         target = link_target(written)
         if target is not None:
             found.append((match.start(), match.start() + len(written), target))
+        at = match.start() + max(len(written), 1)  # (after a bracket: another may follow)
     return found
 
 

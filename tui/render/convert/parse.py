@@ -79,7 +79,7 @@ def paragraph_margins_reset(tree: LexborHTMLParser) -> bool:
 
 # Nodes looked at for the start of an element's text. Its callers ask of every element of a
 # kind, and an element nested thousands deep would otherwise be read whole for each of its
-# ancestors (a body of 8,000 nested quote containers took three seconds).
+# ancestors: n² for n nested quote containers.
 _LOOK_AT_MOST = 256
 
 

@@ -76,8 +76,9 @@ class Walker:
                 if text:
                     if self.out.link_words is None and may_hold_url(text):
                         # Cleaned first: a URL inside an escape sequence (OSC 8) would
-                        # split it, and its pieces would no longer be seen as one.
-                        text = clean(text, multiline=True)
+                        # split it, and its pieces would no longer be seen as one. (A form
+                        # feed is HTML's white space, which `clean` would drop.)
+                        text = clean(text.replace("\f", " "), multiline=True)
                         write_linked_text(self.out, self.links, text)
                     else:
                         self.out.text(text)  # cleaned there, after whitespace is collapsed

@@ -71,6 +71,11 @@ class ThreadMessage:
         """Whether the body is quotes only (shown whole, never folded)."""
         return self.document is not None and all_quote(self.document)
 
+    @property
+    def quotes(self) -> bool:
+        """Whether the body quotes anything (folded or not)."""
+        return self.document is not None and any(p.kind == "quote" for p in self.document.parts)
+
     def header(self) -> list[Text]:
         """Name, labels, time, number, likes and hashtags: each piece with the gap before it.
 

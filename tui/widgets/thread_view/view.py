@@ -113,7 +113,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._moving = False  # a scroll made by the view itself, not by the reader
         self._unread: Callable[[ThreadMessage], bool] = lambda message: False
         self._seeking: str | None = None  # "open" or "next": looking for an unread message
-        self._moves_ahead = 0  # n pressed before the first page came: taken when it comes
+        self._moves_ahead = 0  # n typed before there was a message to go to: taken later
         self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
 
     @property
@@ -196,10 +196,6 @@ class ThreadView(ScrollView, can_focus=True):
             self.go(len(self._messages) - 1, walking=True)
         elif self._seeking is None and first_page and self._messages:
             self._announce(0)
-        if first_page and self._moves_ahead and self._messages:
-            ahead, self._moves_ahead = self._moves_ahead, 0
-            self._seeking = None  # (the reader moved on before it opened at an unread one)
-            self.go(self.current + ahead)
 
     def show_documents(self, converted: Iterable[tuple[ThreadMessage, Document]]) -> None:
         """Take converted bodies, all in one layout (without `convert`, bodies come here)."""
@@ -227,6 +223,17 @@ class ThreadView(ScrollView, can_focus=True):
             self.refresh_bindings()
         if self._seeking is not None and not self.feed.loading:
             self._seek()
+        self._take_moves_ahead()
+
+    def _take_moves_ahead(self) -> None:
+        """The n typed before there was a message to go to (the thread had not come, or was
+        opening at its first unread one), a message at a time from where it opened: each
+        is read on the way, and past the end the reader goes on to the next topic."""
+        while self._moves_ahead and self._seeking != "open" and self._messages:
+            if self.current >= len(self._messages) - 1 and not self.feed.ended:
+                return  # the rest when the next page has come
+            self._moves_ahead -= 1
+            self.action_next_message()
 
     def status(self) -> str:
         """What the line after the last message says: loading, a failure, or the end."""
@@ -348,9 +355,10 @@ class ThreadView(ScrollView, can_focus=True):
 
     def action_next_message(self) -> None:
         """Jump to the next message; past the last (the thread all loaded), say so."""
+        if self._seeking == "open" or (not self._messages and not self.feed.ended):
+            self._moves_ahead += 1  # typed ahead, as a reader of mutt does
+            return
         if not self._messages:
-            if not self.feed.ended:
-                self._moves_ahead += 1  # (typed ahead, as a reader of mutt does)
             return
         if self.current >= len(self._messages) - 1 and self.feed.ended:
             self.post_message(self.PastTheEnd())
@@ -367,11 +375,14 @@ class ThreadView(ScrollView, can_focus=True):
         if message is None:
             return
         if not message.quotes_fold:
-            why = (
-                "This message is all quote: it is shown whole, as folding would leave nothing."
-                if message.all_quote
-                else "This message quotes nothing: there is nothing to fold."
-            )
+            if message.all_quote:
+                why = (
+                    "This message is all quote: it is shown whole, as folding would leave nothing."
+                )
+            elif message.quotes:
+                why = "This message's quotes stay shown: a forward, or a few lines it answers."
+            else:
+                why = "This message quotes nothing: there is nothing to fold."
             self.notify(why, markup=False)
             return
         message.toggle_quotes()
