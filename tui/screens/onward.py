@@ -32,34 +32,28 @@ class Onward:
 
     def thread_ended(self, topic_id: int | str) -> None:
         """`n` on a thread's last message: on to the next topic of the list below."""
-        app = self._app
-        if self._typed_ahead(topic_id, "next_message"):
-            return
-        below = self._topics_below()
+        below = self._list_below(
+            topic_id, "next_message", "This is the last message of the topic.", "n"
+        )
         if below is None:
-            app.notify("This is the last message of the topic.", title="n", markup=False)
             return
         opened, note = below.next_topic()
         if opened is not None:
-            app.pop_screen()
+            self._app.pop_screen()
             self._open_topic(opened)
-        app.notify(note, title="n", markup=False)
+        self._app.notify(note, title="n", markup=False)
 
     def thread_read(self, topic_id: int | str) -> None:
         """`N` past the last unread message: on to the next topic with something unread."""
-        app = self._app
-        if self._typed_ahead(topic_id, "next_unread"):
-            return
-        below = self._topics_below()
+        below = self._list_below(topic_id, "next_unread", "Nothing unread is left in this topic.")
         if below is None:
-            app.notify("Nothing unread is left in this topic.", markup=False)
             return
-        app.pop_screen()
+        self._app.pop_screen()
         opened = below.next_unread(after=below.paged_list.cursor)
         if opened is not None:
             self._open_topic(opened)
             subject = clean(opened.topic.subject)
-            app.notify(f"Next unread topic: {subject}", title="N", markup=False)
+            self._app.notify(f"Next unread topic: {subject}", title="N", markup=False)
         else:
             self.next_group(below.group)
 
@@ -78,6 +72,18 @@ class Onward:
         name = clean(found.display_name)
         app.notify(f"Next group with unread topics: {name}", title="N", markup=False)
         self._open_group(found)
+
+    def _list_below(
+        self, topic_id: int | str, action: str, alone: str, title: str = ""
+    ) -> TopicsScreen | None:
+        """The topic list to go on in, under the thread that asked; None when the key was
+        typed ahead (handed to the thread in front) or no list is below (`alone` said)."""
+        if self._typed_ahead(topic_id, action):
+            return None
+        below = self._topics_below()
+        if below is None:
+            self._app.notify(alone, title=title, markup=False)
+        return below
 
     def _typed_ahead(self, topic_id: int | str, action: str) -> bool:
         """Whether a thread's n or N came from a thread already left for the next one (keys

@@ -75,9 +75,8 @@ class Walker:
                 text = item.text_content
                 if text:
                     if self.out.link_words is None and may_hold_url(text):
-                        # Cleaned first: a URL inside an escape sequence (OSC 8) would
-                        # split it, and its pieces would no longer be seen as one. (A form
-                        # feed is HTML's white space, which `clean` would drop.)
+                        # Cleaned first, or a URL inside an escape sequence (OSC 8) splits
+                        # it. (A form feed is HTML's white space: `clean` would drop it.)
                         text = clean(text.replace("\f", " "), multiline=True)
                         write_linked_text(self.out, self.links, text)
                     else:

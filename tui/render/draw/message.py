@@ -66,15 +66,14 @@ class ThreadMessage:
         """Whether `toggle_quotes` changes anything (True while the body is not in yet)."""
         return self.document is None or folds(self.document)
 
-    @property
-    def all_quote(self) -> bool:
-        """Whether the body is quotes only (shown whole, never folded)."""
-        return self.document is not None and all_quote(self.document)
-
-    @property
-    def quotes(self) -> bool:
-        """Whether the body quotes anything (folded or not)."""
-        return self.document is not None and any(p.kind == "quote" for p in self.document.parts)
+    def why_nothing_folds(self) -> str:
+        """What to tell a reader who asks to fold quotes that do not fold."""
+        document = self.document
+        if document is not None and all_quote(document):
+            return "This message is all quote: it is shown whole, as folding would leave nothing."
+        if document is not None and any(part.kind == "quote" for part in document.parts):
+            return "This message's quotes stay shown: a forward, or a few lines it answers."
+        return "This message quotes nothing: there is nothing to fold."
 
     def header(self) -> list[Text]:
         """Name, labels, time, number, likes and hashtags: each piece with the gap before it.

@@ -25,14 +25,7 @@ from ..feed import Feed, ToRows
 from ..paged_list.line_cache import LineCache
 from ..paged_list.strips import fit_line
 from . import told
-from .bodies import (
-    AWAY_WORKERS,
-    WALK_PAUSE,
-    BodyConversion,
-    ConvertMany,
-    in_a_thread,
-    short,
-)
+from .bodies import AWAY_WORKERS, WALK_PAUSE, BodyConversion, ConvertMany, in_a_thread, short
 from .drawing import GUTTER, message_line, status_line
 from .handover import Handover
 from .keys import THREAD_KEYS
@@ -375,15 +368,7 @@ class ThreadView(ScrollView, can_focus=True):
         if message is None:
             return
         if not message.quotes_fold:
-            if message.all_quote:
-                why = (
-                    "This message is all quote: it is shown whole, as folding would leave nothing."
-                )
-            elif message.quotes:
-                why = "This message's quotes stay shown: a forward, or a few lines it answers."
-            else:
-                why = "This message quotes nothing: there is nothing to fold."
-            self.notify(why, markup=False)
+            self.notify(message.why_nothing_folds(), markup=False)
             return
         message.toggle_quotes()
         self._lay_out()
