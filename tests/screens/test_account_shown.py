@@ -63,3 +63,35 @@ async def test_an_account_signed_in_with_a_password_shows_who(tmp_path: Path) ->
         await until(pilot, lambda: len(app.screen.query_one(PagedList).rows) > 1, "groups")
         await settle(pilot)
         assert group_title(app).endswith(f" · {DemoService.demo_email} at localhost")
+
+
+async def test_a_saved_password_sign_in_starts_without_asking(tmp_path: Path) -> None:
+    # The path of every start after `lurker login` with a password: the app connects on its
+    # own (after the first paint), learns the email from the saved session, and says whose
+    # groups these are; the group list was not yet mounted when it learnt it.
+    demo = DemoService(demo_config())
+    secrets = SecretStore(tmp_path / "secrets.json", None)
+    profile = Profile("work", "http://localhost", "password-cookie", demo.demo_email)
+
+    def session() -> AccountSession:
+        client = AccountClient("http://localhost", transport=demo_transport(demo))
+        return AccountSession(client, profile, secrets)
+
+    first = session()
+    await first.attempt("password-cookie", demo.demo_email, DemoService.demo_password, "", "")
+    await first.client.aclose()
+
+    def connect() -> AccountSession:
+        later = session()
+        later.restore(None)
+        return later
+
+    settings = Settings(
+        demo=False, base_url="http://localhost", profile="work", auth="password-cookie"
+    )
+    app = LurkerApp(settings, connect=connect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(app.screen.query_one(PagedList).rows) > 1, "groups")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupsScreen)
+        assert group_title(app).endswith(f" · {DemoService.demo_email} at localhost")

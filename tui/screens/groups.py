@@ -179,7 +179,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def show_account(self, account: str) -> None:
         """Say whose groups these are (known better once signed in)."""
         self.account = account
-        self._update_title()
+        if self._mounted:  # before that, on_mount draws the title with it
+            self._update_title()
 
     def _update_title(self) -> None:
         count = f"{len(self.groups):,}" if self.paged_list.rows else ""
