@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -10,36 +12,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .config.account import AccountSession
 
-ACCOUNT_COMMANDS = ("config", "login", "logout")
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["demo-server"]:
-        from .cli.demo_server import run as serve
+    from .config.arguments import COMMANDS, parse
 
-        return serve(args[1:])
-    if args[:1] == ["cache"]:
-        from .cli.cache import run as cache
-
-        return cache(args[1:])
-    if args[:1] == ["unread"]:
-        from .cli.unread import run as unread
-
-        return unread(args[1:])
-    if args[:1] == ["export"]:
-        from .cli.export import run as export
-
-        return export(args[1:])
-    if args[:1] and args[0] in ACCOUNT_COMMANDS:
-        from .cli.account import run
-
-        return run(args[0], args[1:])
-    return _reader(args)
+    args = parse(sys.argv[1:] if argv is None else argv)
+    command = next((c for c in COMMANDS if c.name == args.command), None)
+    if command is None:
+        return _reader(args)
+    module = importlib.import_module(f".cli.{command.module}", __package__)
+    status: int = module.run(args, os.environ)
+    return status
 
 
-def _reader(args: list[str]) -> int:
+def _reader(args: argparse.Namespace) -> int:
     from . import memory
 
     memory.pause_until_settled()  # until the first frame (LurkerApp.on_ready)
@@ -47,11 +34,11 @@ def _reader(args: list[str]) -> int:
     # installed package when the first model is built (3 to 7 ms of start-up).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from .api.errors import LurkerError
-    from .config.settings import SettingsError, load
+    from .config.settings import SettingsError, reader_settings
     from .render.safety import clean
 
     try:
-        settings = load(args)
+        settings = reader_settings(args, os.environ)
         if not settings.demo:
             from .api.origin import api_root
 

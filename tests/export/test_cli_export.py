@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli.export import run
+from tui.__main__ import main
 
 
 def test_activity_to_a_file_with_a_date_range(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "log.jsonl"
-    status = run(["--activity", "lurker-dev", "--format", "jsonl", "-o", str(path),
+    status = main(["export", "--activity", "lurker-dev", "--format", "jsonl", "-o", str(path),
                   "--since", "2026-11-10", "--until", "2026-11-19"])  # fmt: skip
     assert status == 0
     rows = [json.loads(line) for line in path.read_text().splitlines()]
@@ -24,7 +24,7 @@ def test_activity_to_a_file_with_a_date_range(
 
 
 def test_topic_to_stdout_as_markdown(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--topic", "100000009"]) == 0
+    assert main(["export", "--topic", "100000009"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# ")
     assert "\n## #" in out
@@ -32,7 +32,7 @@ def test_topic_to_stdout_as_markdown(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_csv_by_default_for_the_log(tmp_path: Path) -> None:
     path = tmp_path / "log.csv"
-    assert run(["--activity", "lurker-dev", "-o", str(path)]) == 0
+    assert main(["export", "--activity", "lurker-dev", "-o", str(path)]) == 0
     with path.open(newline="") as file:
         rows = list(csv.DictReader(file))
     # The built-in demo's log: 5,000 entries, and four an hour since Monday 00:00 UTC.
@@ -53,7 +53,7 @@ def test_csv_by_default_for_the_log(tmp_path: Path) -> None:
 def test_mistakes_are_one_line_on_stderr(
     argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run(argv) in (1, 2)
+    assert main(["export", *argv]) in (1, 2)
     err = capsys.readouterr().err
     assert err.startswith("lurker export: ")
     assert says in err

@@ -7,7 +7,7 @@ import asyncio
 import getpass
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import TextIO
@@ -21,39 +21,34 @@ from ..config.messages import sign_in_message
 from ..config.profiles import DEFAULT_ORIGIN
 from ..config.remember import remember_sign_in
 from ..config.secrets import SecretStore
-from ..config.settings import Settings, add_account_options, from_args
+from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from .say import say
 
 _CODE_TRIES = 3
 
 
-def _parser(command: str, description: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=f"lurker {command}", description=description)
-    add_account_options(parser)
-    return parser
-
-
-def run(command: str, argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
-    """Run one account command; returns the exit status (2: the settings are unusable)."""
-    commands = {
-        "config": (_config, "Show the effective settings and where each came from."),
-        "login": (_login, "Sign in and save the sign-in (keyring, else a private file)."),
-        "logout": (_logout, "End the saved session and forget its secret."),
-    }
-    handler, description = commands[command]
-    parser = _parser(command, description)
-    if command == "login":
-        parser.add_argument(
-            "--token", action="store_true", help="a Basic token instead of a cookie session"
-        )
-    args = parser.parse_args(list(argv))
+def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
+    """Run `lurker config|login|logout`; the exit status (2: the settings are unusable)."""
+    command = args.command
+    if args.demo and command != "config":
+        return _demo_account(command)
+    handler = {"config": _config, "login": _login, "logout": _logout}[command]
     try:
         settings = from_args(args, environ, allow_demo=command == "config")
         return handler(settings, args, sys.stdout, sys.stderr)
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
+
+
+def _demo_account(command: str) -> int:
+    """`login --demo`, `logout --demo`: the demo has no sign-in to make or forget."""
+    if command == "login":
+        say("The demo needs no sign-in: `lurker --demo` reads it.", sys.stdout)
+    else:
+        say("The demo keeps no sign-in: there is nothing to forget.", sys.stdout)
+    return 0
 
 
 def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -6,28 +6,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from ..config.errors import SettingsError
-from ..config.settings import Settings, add_account_options, from_args
+from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from ..store.store import Contents, Store, StoreError
 from ..store.summary import forget_summary, load_summary, summary_path
 from .say import say
 
 
-def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
     """Show or clear the store of the account the reader would read; the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="lurker cache",
-        description="Show the local store (saved pages and read state), or clear it.",
-    )
-    parser.add_argument("action", nargs="?", choices=("show", "clear"), default="show")
-    parser.add_argument("--all", action="store_true", help="clear: the read state too")
-    parser.add_argument("--demo", action="store_true", help="the built-in demo's store")
-    add_account_options(parser)
-    args = parser.parse_args(list(argv))
     try:
         settings = from_args(args, environ)
         store = Store(settings.store, settings.cache_bytes)

@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import date, datetime
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from ..api.library import Library
 from ..api.params import ActivityQuery
 from ..config.connection import open_account
 from ..config.errors import SettingsError
-from ..config.settings import Settings, add_account_options, from_args
+from ..config.settings import Settings, from_args
 from ..export import activity, topic
 from ..export.output import Output, OutputBusyError
 from ..render.safety import clean
@@ -23,32 +23,6 @@ from .progress import Progress
 from .say import say
 
 __all__ = ["run"]
-
-_EPILOG = """
-Markdown, text, CSV and JSON Lines are written a message or a page at a time: stopped
-with Ctrl+C, the file holds every record written so far, each complete. A JSON thread
-is written once all of it is in. Progress goes to stderr.
-"""
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="lurker export",
-        description="Write a whole thread, or a group's activity log, to a file.",
-        epilog=_EPILOG,
-    )
-    what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--topic", metavar="ID", help="a thread, by topic number")
-    what.add_argument("--activity", metavar="GROUP", help="a group's activity log")
-    parser.add_argument(
-        "--format", choices=(*topic.FORMATS, *activity.FORMATS), help="md (thread), csv (log)"
-    )
-    parser.add_argument("-o", "--output", metavar="FILE", type=Path, help="default: stdout")
-    parser.add_argument("--since", metavar="DATE", help="log entries from this day or time on")
-    parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
-    parser.add_argument("--demo", action="store_true", help="export from the built-in demo")
-    add_account_options(parser)
-    return parser
 
 
 def _moment(text: str | None, flag: str) -> date | datetime | None:
@@ -73,6 +47,10 @@ def _query(since: date | datetime | None, until: date | datetime | None) -> Acti
 def _check(args: argparse.Namespace) -> str:
     """The format, checked against what is exported."""
     allowed: tuple[str, ...]
+    if args.topic is None and args.activity is None:
+        raise SettingsError("say what to export: --topic ID or --activity GROUP.")
+    if args.topic is not None and args.activity is not None:
+        raise SettingsError("export one thing at a time: --topic or --activity.")
     if args.topic is not None:
         if not args.topic.strip().isdigit():
             raise SettingsError(f"--topic wants a topic number, not {args.topic!r}.")
@@ -88,15 +66,14 @@ def _check(args: argparse.Namespace) -> str:
     return str(form)
 
 
-def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
     """Run `lurker export`; returns the exit status."""
-    args = _parser().parse_args(list(argv))
     progress = Progress(sys.stderr)
     try:
         form = _check(args)
         query = _query(_moment(args.since, "--since"), _moment(args.until, "--until"))
         settings = from_args(args, environ)
-        with Output(args.output) as out:
+        with Output(Path(args.output) if args.output else None) as out:
             written = asyncio.run(_export(settings, args, form, query, out, progress))
     except KeyboardInterrupt:
         progress.done(f"stopped: {progress.written:,} written, each complete")

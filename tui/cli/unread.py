@@ -8,7 +8,7 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from ..api.errors import LurkerError
 from ..api.library import Library
@@ -16,7 +16,7 @@ from ..api.models.memberships import Membership
 from ..config.account import AccountSession
 from ..config.connection import open_account
 from ..config.errors import SettingsError
-from ..config.settings import Settings, add_account_options, from_args
+from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from ..store.news import GroupNews, count_new_topics
 from ..store.reading import Reading
@@ -24,16 +24,8 @@ from ..store.thread import StoreThread
 from .say import say
 
 
-def run(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> int:
+def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
     """Print what is new per group; the exit status (1: the service could not be asked)."""
-    parser = argparse.ArgumentParser(
-        prog="lurker unread",
-        description="Print, per group, the topics with new messages and how many messages.",
-    )
-    parser.add_argument("--group", metavar="NAME", help="only this group")
-    parser.add_argument("--demo", action="store_true", help="the built-in demo")
-    add_account_options(parser)
-    args = parser.parse_args(list(argv))
     try:
         settings = from_args(args, environ)
         session = open_account(settings)

@@ -10,10 +10,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .errors import SettingsError
-from .file import AUTH_METHODS, DEFAULT_CACHE_BYTES, Setting
+from .file import DEFAULT_CACHE_BYTES, Setting
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
-__all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_parser"]
+__all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_settings"]
 
 # One line at 80 columns (the banner has a column of padding each side).
 DEMO_HINT = "Demo data, not your groups. To read yours, quit and run: lurker login"
@@ -77,48 +77,18 @@ class Settings:
         return f"{email} at {host}" if email else f"{host} (profile {self.profile})"
 
 
-def add_account_options(parser: argparse.ArgumentParser) -> None:
-    """The options every command shares: which config file, profile, origin and sign-in."""
-    group = parser.add_argument_group("account")
-    group.add_argument("--config", metavar="PATH", help="config file (env LURKER_CONFIG)")
-    group.add_argument("--profile", metavar="NAME", help="account profile from the config file")
-    group.add_argument(
-        "--base-url",
-        metavar="URL",
-        help="the service's origin, e.g. https://groups.io or your enterprise domain",
-    )
-    group.add_argument("--auth", choices=AUTH_METHODS, help="how to sign in")
-    group.add_argument("--email", metavar="ADDRESS", help="email to sign in with a password")
-    group.add_argument("--ca-bundle", metavar="PATH", help="trust only the CAs in this PEM file")
-
-
-def reader_parser() -> argparse.ArgumentParser:
-    """The `lurker` command line."""
-    parser = argparse.ArgumentParser(
-        prog="lurker",
-        description="A terminal reader for your groups. Without an account it shows demo data.",
-        epilog=(
-            "Commands: `lurker login` / `lurker logout` sign in and out, `lurker config` shows "
-            "the effective settings, `lurker demo-server --port 8765` serves the demo over HTTP."
-        ),
-    )
-    parser.add_argument("--demo", action="store_true", help="read the built-in demo service")
-    parser.add_argument(
-        "--demo-news",
-        type=int,
-        default=0,
-        metavar="N",
-        help="the demo starts as if N new messages had just arrived",
-    )
-    parser.add_argument("--group", metavar="NAME", help="open straight into this group's topics")
-    parser.add_argument("--topic", metavar="ID", help="open straight into this thread")
-    add_account_options(parser)
-    return parser
-
-
 def load(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> Settings:
-    """Settings from flags, then the environment, then the config file."""
-    args = reader_parser().parse_args(list(argv))
+    """The reader's settings from its command line, then the environment, then the file."""
+    from .arguments import parse
+
+    args = parse(argv)
+    if args.command is not None:
+        raise SettingsError(f"`lurker {args.command}` is a command, not the reader.")
+    return reader_settings(args, environ)
+
+
+def reader_settings(args: argparse.Namespace, environ: Mapping[str, str]) -> Settings:
+    """The reader's settings from its parsed command line."""
     topic = args.topic
     if topic is not None and not topic.strip().isdigit():
         raise SettingsError(f"--topic wants a topic number, not {topic!r}.")
@@ -133,7 +103,9 @@ def from_args(
     chosen = choose(flags, environ)
     api_key = environ.get(API_KEY_ENV) or None
     configured = bool(api_key) or _account_configured(chosen)
-    demo = allow_demo and (bool(getattr(args, "demo", False)) or not configured)
+    # --demo-news N is the demo's own option: it reads the demo whatever is configured.
+    asked = bool(getattr(args, "demo", False)) or bool(getattr(args, "demo_news", 0))
+    demo = allow_demo and (asked or not configured)
     if not demo:
         check_origin(chosen)
     sources = dict(chosen.sources)

@@ -1,0 +1,91 @@
+"""One command line: account options before or after any command, every command in --help."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.__main__ import main
+from tui.config.arguments import COMMANDS, parse
+from tui.config.settings import from_args, load
+
+ACCOUNT = ["--base-url", "https://groups.example.org", "--profile", "work"]
+
+
+@pytest.mark.parametrize("command", [c.name for c in COMMANDS if c.account])
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_account_options_are_taken_before_and_after_each_command(command: str, where: str) -> None:
+    extra = ["--topic", "1"] if command == "export" else []
+    argv = [*ACCOUNT, command, *extra] if where == "before" else [command, *extra, *ACCOUNT]
+    args = parse(argv)
+    assert args.command == command
+    assert args.base_url == "https://groups.example.org"
+    assert args.profile == "work"
+
+
+@pytest.mark.parametrize("command", [c.name for c in COMMANDS if c.account])
+def test_demo_before_a_command_is_not_undone_by_its_defaults(command: str) -> None:
+    extra = ["--topic", "1"] if command == "export" else []
+    assert parse(["--demo", command, *extra]).demo
+    assert parse([command, *extra, "--demo"]).demo
+    assert not parse([command, *extra]).demo
+
+
+def test_help_names_every_command_with_a_line_each(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["--help"])
+    assert ended.value.code == 0
+    shown = capsys.readouterr().out
+    for command in COMMANDS:
+        line = next(line for line in shown.splitlines() if line.strip().startswith(command.name))
+        assert command.summary.split()[0] in line
+
+
+def test_a_reader_option_with_a_command_is_refused_in_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["--demo-news", "5", "cache"])
+    assert ended.value.code == 2
+    assert "--demo-news is for the reader, not `lurker cache`" in capsys.readouterr().err
+
+
+def test_group_before_unread_is_unreads_group() -> None:
+    assert parse(["--group", "lurker-dev", "unread"]).group == "lurker-dev"
+    assert parse(["unread", "--group", "lurker-dev"]).group == "lurker-dev"
+    assert parse(["--topic", "7", "export"]).topic == "7"
+
+
+def test_the_demo_server_takes_no_account(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--profile", "work", "demo-server", "--port", "0"])
+    assert "takes no account options" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("login", "The demo needs no sign-in"),
+        ("logout", "The demo keeps no sign-in"),
+        ("config", "demo data"),
+    ],
+)
+def test_account_commands_take_demo(
+    command: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--demo", command]) == 0
+    assert says in capsys.readouterr().out
+
+
+def test_export_from_the_demo_with_demo_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--demo", "export", "--topic", "100000001", "--format", "txt"]) == 0
+    assert capsys.readouterr().out.strip()
+
+
+def test_demo_news_reads_the_demo_even_with_an_account_configured() -> None:
+    environ = {"LURKER_API_KEY": "k", "LURKER_CONFIG": "/nonexistent/config.toml"}
+    origin = ["--base-url", "https://groups.example.org"]
+    configured = from_args(parse(origin), environ)
+    assert not configured.demo
+    with_news = load([*origin, "--demo-news", "5"], environ)
+    assert with_news.demo
+    assert with_news.demo_news == 5

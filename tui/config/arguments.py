@@ -1,0 +1,236 @@
+"""The `lurker` command line: one parser for the reader and every command.
+
+The account options (`--demo`, `--profile`, `--base-url`, …) are accepted before the
+command and after it: `lurker --demo unread` and `lurker unread --demo` are the same. The
+reader's own options (`--group`, `--topic`, `--demo-news`) go before any command; a command
+that has an option of the same name (`unread --group`, `export --topic`) takes it from
+either place.
+
+Only argparse is imported here: parsing is on the path of every start of the reader.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .file import AUTH_METHODS
+
+__all__ = ["COMMANDS", "Command", "parse", "parser"]
+
+# The reader's options, and the commands that have one of the same name.
+_READER_OPTIONS = {"demo_news": (), "group": ("unread",), "topic": ("export",)}
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of `lurker`: its name, its line in `--help`, and its own options."""
+
+    name: str
+    summary: str
+    module: str  # in tui.cli: has `run(args, environ) -> int`
+    options: Callable[[argparse.ArgumentParser], None]
+    account: bool = True  # takes the account options
+    epilog: str = ""
+
+
+def add_account_options(parser: argparse.ArgumentParser, *, default: object = None) -> None:
+    """The options every command shares: the demo, config file, profile, origin, sign-in.
+
+    A command's copy is made with `default=SUPPRESS`, so that one given before the command
+    is not overwritten by the command's default.
+    """
+    group = parser.add_argument_group("account")
+    demo_default = False if default is None else default
+    group.add_argument(
+        "--demo",
+        action="store_true",
+        default=demo_default,
+        help="the built-in demo service, whatever is configured",
+    )
+    group.add_argument(
+        "--config", metavar="PATH", default=default, help="config file (env LURKER_CONFIG)"
+    )
+    group.add_argument(
+        "--profile", metavar="NAME", default=default, help="account profile from the config file"
+    )
+    group.add_argument(
+        "--base-url",
+        metavar="URL",
+        default=default,
+        help="the service's origin, e.g. https://groups.io or your enterprise domain",
+    )
+    group.add_argument("--auth", choices=AUTH_METHODS, default=default, help="how to sign in")
+    group.add_argument(
+        "--email", metavar="ADDRESS", default=default, help="email to sign in with a password"
+    )
+    group.add_argument(
+        "--ca-bundle", metavar="PATH", default=default, help="trust only the CAs in this PEM file"
+    )
+
+
+def _reader_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--demo-news",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the demo, as if N new messages had just arrived (implies --demo)",
+    )
+    parser.add_argument("--group", metavar="NAME", help="open straight into this group's topics")
+    parser.add_argument("--topic", metavar="ID", help="open straight into this thread")
+
+
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def _login(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--token", action="store_true", help="a Basic token instead of a cookie session"
+    )
+
+
+def _unread(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--group", metavar="NAME", default=argparse.SUPPRESS, help="only this group"
+    )
+
+
+def _cache(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", nargs="?", choices=("show", "clear"), default="show")
+    parser.add_argument("--all", action="store_true", help="clear: the read state too")
+
+
+def _export(parser: argparse.ArgumentParser) -> None:
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
+        "--topic", metavar="ID", default=argparse.SUPPRESS, help="a thread, by topic number"
+    )
+    what.add_argument("--activity", metavar="GROUP", help="a group's activity log")
+    parser.add_argument(
+        "--format",
+        choices=("md", "txt", "json", "csv", "jsonl"),
+        help="md (thread, the default), txt, json; csv (log, the default), jsonl",
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    parser.add_argument("--since", metavar="DATE", help="log entries from this day or time on")
+    parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
+
+
+def _demo_server(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
+    parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
+    parser.add_argument("--topics", type=int, default=10_000, help="size of the large group")
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to answers")
+    parser.add_argument("--error-rate", type=float, default=0.0, help="fraction of 'server' errors")
+    parser.add_argument("--drop-rate", type=float, default=0.0, help="fraction of dropped answers")
+    parser.add_argument(
+        "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
+    )
+    parser.add_argument(
+        "--news",
+        type=_news_count,
+        default=0,
+        metavar="N",
+        help="start with N new messages (and a few activity entries) from the last minutes",
+    )
+    parser.add_argument(
+        "--no-live",
+        action="store_true",
+        help="no new topics or activity entries as time passes (the week's history only)",
+    )
+
+
+def _news_count(text: str) -> int:
+    from ..demo.world import MAX_NEWS
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_NEWS:
+        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_NEWS:,} messages, not {text!r}")
+    return value
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("login", "sign in to your account and save the sign-in", "account", _login),
+    Command("logout", "end the saved session and forget its secret", "account", _no_options),
+    Command(
+        "config", "show the settings in effect and where each came from", "account", _no_options
+    ),
+    Command(
+        "unread", "print what is new in each group (for status bars and cron)", "unread", _unread
+    ),
+    Command(
+        "export",
+        "write a thread or an activity log to a file",
+        "export",
+        _export,
+        epilog=(
+            "Markdown, text, CSV and JSON Lines are written a message or a page at a time: "
+            "stopped with Ctrl+C, the file holds every record written so far, each complete. "
+            "A JSON thread is written once all of it is in. Progress goes to stderr."
+        ),
+    ),
+    Command("cache", "show the local store, or clear it", "cache", _cache),
+    Command(
+        "demo-server",
+        "serve the built-in demo over HTTP on this machine",
+        "demo_server",
+        _demo_server,
+        account=False,
+    ),
+)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    top = argparse.ArgumentParser(
+        prog="lurker",
+        usage="lurker [options] [COMMAND [command options]]",
+        description=(
+            "A terminal reader for your groups. Without an account it shows demo data. "
+            "With no command, the reader starts."
+        ),
+        epilog="`lurker COMMAND --help` tells each command's options.",
+    )
+    _reader_options(top)
+    add_account_options(top)
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for command in COMMANDS:
+        sub = commands.add_parser(
+            command.name,
+            help=command.summary,
+            description=command.summary[0].upper() + command.summary[1:] + ".",
+            epilog=command.epilog or None,
+        )
+        command.options(sub)
+        if command.account:
+            add_account_options(sub, default=argparse.SUPPRESS)
+    return top
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line (argparse's usage message and exit status 2 when wrong)."""
+    whole = parser()
+    args = whole.parse_args(list(argv))
+    command = next((c for c in COMMANDS if c.name == args.command), None)
+    if command is not None:
+        for name, also in _READER_OPTIONS.items():
+            if getattr(args, name, None) and command.name not in also:
+                flag = "--" + name.replace("_", "-")
+                whole.error(f"{flag} is for the reader, not `lurker {command.name}`")
+        if not command.account and _account_given(args):
+            whole.error(f"`lurker {command.name}` takes no account options")
+    for name in ("group", "topic"):  # a command without them: as if not given
+        if not hasattr(args, name):
+            setattr(args, name, None)
+    return args
+
+
+def _account_given(args: argparse.Namespace) -> bool:
+    names = ("config", "profile", "base_url", "auth", "email", "ca_bundle")
+    return bool(args.demo) or any(getattr(args, name) is not None for name in names)
