@@ -76,6 +76,7 @@ class News:
         if self.started:
             return
         self.started = True
+        self.reading  # noqa: B018 - opens the store now: lists made from here on keep pages
         self.app.run_worker(self._load(), group="news", exit_on_error=False)
         self.app.set_interval(FLUSH_EVERY, self.flush)
 
