@@ -174,3 +174,16 @@ async def test_the_activity_log_says_errors_as_the_topic_list_does(
         await until(pilot, lambda: rows.failed, "the error row")
         hint = " · Enter or r: retry" if retry else ""
         assert error_row(rows) == f"⚠ {said}{hint}"
+
+
+async def test_the_services_own_reason_wins_over_a_guess() -> None:
+    # Board Room lends no permission at all, which alone would read as API access turned
+    # off; the service says which permission was missing, and that is what is said.
+    app, _demo = make_app(group="private-archives")
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = await failed_list(pilot)
+        await until(pilot, lambda: app.screen.group is not None, "the group looked up")
+        await settle(pilot)
+        said = error_row(rows)
+        assert "turned off API access" not in said
+        assert "You may not read the archives in that group (it needs archives_visible)." in said

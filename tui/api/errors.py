@@ -88,14 +88,29 @@ class InadequatePermissionsError(ApiError):
 
     def __init__(self, type_: str = "", extra: str = "", endpoint: str = "") -> None:
         super().__init__(type_, extra, endpoint)
+        needed = _PERMISSION_WORDS.get(extra.strip().lower())
         if self.api_access_off:  # the same words as the group list's for such a group
             self.message = API_ACCESS_OFF
+            self.args = (self.message,)
+        elif needed:  # `extra` names the permission the call needed
+            self.message = f"You may not {needed} in that group (it needs {extra.strip()})."
             self.args = (self.message,)
 
     @property
     def api_access_off(self) -> bool:
         """Whether `extra` says the group's owner turned API access off."""
         return "api access" in self.extra.lower()
+
+
+# What each permission the service names in `extra` lets a member do, for its sentence.
+_PERMISSION_WORDS = {
+    "archives_visible": "read the archives",
+    "view_activity": "see the activity log",
+    "members_visible": "see the members",
+    "hashtags_visible": "see the hashtags",
+    "download_archives": "download the archives",
+    "subgroups_visible": "see the sub-groups",
+}
 
 
 class ForbiddenError(ApiError):

@@ -16,9 +16,10 @@ def reason(error: BaseException, group: GroupInfo | None = None, group_name: str
     """The sentence for `error` met in a group (known, or by name only, or neither)."""
     name = clean(group.display_name) if group is not None else clean(group_name)
     if isinstance(error, InadequatePermissionsError) and (
-        # The service says only "inadequate_permissions" (its `extra` may say more): a
+        # What the service says wins; when it says only "inadequate_permissions", a
         # membership without a single permission tells that API access is off.
-        error.api_access_off or (group is not None and not group.perms.any_permission)
+        error.api_access_off
+        or (not error.extra.strip() and group is not None and not group.perms.any_permission)
     ):
         return no_api_access(name)
     if isinstance(error, GroupNotFoundError) and name:
