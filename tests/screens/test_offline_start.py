@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
-from tui.demo import DemoService, demo_transport
+from tui.demo import DemoService
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 
