@@ -8,6 +8,7 @@ pydantic come with `start`, once the group list (saved last time) is on screen.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING
 
@@ -16,13 +17,15 @@ from textual.signal import Signal
 from .api.group_info import GroupInfo
 from .config.settings import Settings
 from .render import when
+from .store.reading import Reading
 from .store.readstate import ReadState
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from .api.library import Library
-    from .store.reading import Reading
+    from .store.store import Problem
+    from .store.thread import StoreThread
 
 FLUSH_EVERY = 2.0  # seconds between writes of what became read (batched in a transaction)
 
@@ -32,7 +35,8 @@ def _now() -> float:  # the reader's clock (tests and screenshots pin it)
 
 
 class News:
-    """The marks, the store behind them, and the counts of what is new.
+    """The app's side of the read state: its owner (`reading`), opened after the first
+    paint, with its changes announced as a Textual signal and the store's problems said.
 
     Screens subscribe to `changed` to redraw their markers when the marks change.
     """
@@ -40,35 +44,34 @@ class News:
     def __init__(self, app: App[None], settings: Settings) -> None:
         self.app = app
         self.settings = settings
-        self.state = ReadState(_now)
+        self.reading = Reading(_now)
         self.changed: Signal[None] = Signal(app, "read-state-changed")
-        self._reading: Reading | None = None
+        self.reading.listen(lambda: self.changed.publish(None))
         self._counting = False
         self.started = False
 
     @property
-    def reading(self) -> Reading:
-        """The store behind the marks (opened on first use, if `start` has not yet)."""
-        if self._reading is None:
-            from .store.reading import Reading
-            from .store.thread import StoreThread
-
-            try:
-                store = StoreThread(self.settings.store, self.settings.cache_bytes)
-            except OSError as error:
-                problem = f"Lurker cannot keep read state this time ({error.strerror})."
-                self._reading = Reading(None, problem, state=self.state)
-            else:
-                self._reading = Reading(store, state=self.state)
-        return self._reading
+    def state(self) -> ReadState:
+        """The marks, to ask what is read and what is new."""
+        return self.reading.state
 
     @property
     def opened(self) -> bool:
         """Whether the store was opened (or tried) yet."""
-        return self._reading is not None
+        return self.reading.store is not None
 
     @property
-    def store(self):  # type: ignore[no-untyped-def]  # StoreThread | None, opened on first use
+    def store(self) -> StoreThread:
+        """The store behind the marks (opened on first use, if `start` has not yet)."""
+        if self.reading.store is None:
+            loop = asyncio.get_running_loop()
+
+            def report(problem: Problem) -> None:  # on the store's thread
+                with contextlib.suppress(RuntimeError):  # the app has ended meanwhile
+                    loop.call_soon_threadsafe(self.said, problem.text)
+
+            self.reading.open(self.settings.store, self.settings.cache_bytes, report)
+        assert self.reading.store is not None
         return self.reading.store
 
     def start(self) -> None:
@@ -76,73 +79,49 @@ class News:
         if self.started:
             return
         self.started = True
-        self.reading  # noqa: B018 - opens the store now: lists made from here on keep pages
-        self.app.run_worker(self._load(), group="news", exit_on_error=False)
+        self.store  # noqa: B018 - opens the store now: lists made from here on keep pages
+        self.app.run_worker(self.reading.load(), group="news", exit_on_error=False)
         self.app.set_interval(FLUSH_EVERY, self.flush)
-
-    async def _load(self) -> None:
-        for sentence in await self.reading.load():
-            self.app.notify(
-                sentence, title="Saved data", severity="warning", timeout=20, markup=False
-            )
-        self.changed.publish(None)
 
     def flush(self) -> None:
         """Write what became read since the last time (off the UI thread)."""
-        if self._reading is not None:
-            self.app.run_worker(self._flush(), group="news-flush", exit_on_error=False)
+        if self.opened:
+            self.app.run_worker(self.reading.flush(), group="news-flush", exit_on_error=False)
 
-    async def _flush(self) -> None:
-        self.said(await self.reading.flush())
-
-    def said(self, problem: str | None) -> None:
-        """Show a store problem (the Reading says it only once)."""
-        if problem:
-            self.app.notify(problem, title="Saved data", severity="warning", markup=False)
+    def said(self, problem: str) -> None:
+        """Say a problem of the store (it reports each kind once, each file moved aside)."""
+        self.app.notify(problem, title="Saved data", severity="warning", timeout=20, markup=False)
 
     def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
         """Mark a whole topic read or unread (m in the topic list)."""
-        change = self.reading.mark_topic(topic_id, group_id, read=read, messages=messages)
-        self._change(change)
+        self._write(self.reading.mark_topic(topic_id, group_id, read=read, messages=messages))
 
     def unread_message(self, message_id: str, topic_id: str) -> None:
         """Mark one message unread again (m in the thread)."""
-        self._change(self.reading.unread_message(message_id, topic_id))
+        self._write(self.reading.unread_message(message_id, topic_id))
 
     def catch_up(self, group_id: str, name: str, topics: list[tuple[str, int]]) -> None:
         """Count everything of a group read, up to now (C)."""
-        self._change(self.reading.catch_up(group_id, name, topics))
+        self._write(self.reading.catch_up(group_id, name, topics))
 
     def read(self, messages: list[tuple[str, str, str]]) -> None:
         """Messages (id, topic id, group id) became read: now in memory, in the store with the
         next batch."""
-        if [self.state.read(*message) for message in messages].count(True):
-            self.changed.publish(None)
+        self.reading.read(messages)
 
     def remember_activity(self, group_id: str, newest_id: str) -> None:
         """The newest activity entry shown when a log is left: the next divider's place."""
-        self._change(self._quiet(self.reading.remember_activity(group_id, newest_id)))
+        self._write(self.reading.remember_activity(group_id, newest_id))
 
-    @staticmethod
-    async def _quiet(work: Coroutine[object, object, None]) -> None:
-        await work
-
-    def _change(
-        self, change: Coroutine[object, object, str | None] | Coroutine[object, object, None]
-    ) -> None:
-        self.changed.publish(None)  # the marks in memory changed at once
-
-        async def write() -> None:
-            self.said(await change)
-
-        self.app.run_worker(write(), group="news-change", exit_on_error=False)
+    def _write(self, change: Coroutine[object, object, bool]) -> None:
+        # The marks in memory changed already (and said so); the store follows.
+        self.app.run_worker(change, group="news-change", exit_on_error=False)
 
     def met_groups(self, library: Library, groups: list[GroupInfo]) -> None:
         """Groups were listed: note first sights, then count each one's new topics."""
-        for group in groups:
-            self.state.meet_group(
-                str(group.group_id), group.display_name, group.most_recent_message
-            )
+        self.reading.meet_groups(
+            (str(group.group_id), group.display_name, group.most_recent_message) for group in groups
+        )
         if not self._counting:
             self._counting = True
             work = self._count(library, groups)
@@ -161,8 +140,7 @@ class News:
                 except LurkerError:
                     break  # offline or refused: the counts saved last time stay shown
                 if news is not None:
-                    await self.reading.counted(str(group.group_id), news.topics)
-                    self.changed.publish(None)
+                    await self.reading.count_news(str(group.group_id), news.topics)
                 await asyncio.sleep(0)  # one group at a time: gentle on the rate limit
             await self._save_summary(groups)
         finally:
@@ -181,9 +159,11 @@ class News:
         try:
             await asyncio.to_thread(save_summary, path, groups, news, _now())
         except OSError as error:
-            self.said(f"The group list could not be saved for the next start ({error.strerror}).")
+            self.said(
+                f"The group list could not be saved for the next start in {path} "
+                f"({error.strerror})."
+            )
 
     def close(self) -> None:
         """Write what is pending and close the store (the app is ending)."""
-        if self._reading is not None:
-            self._reading.close()
+        self.reading.close()

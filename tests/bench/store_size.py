@@ -73,11 +73,11 @@ async def _read(folder: Path) -> tuple[int, int, int, list[Read]]:
                     reads.append(read)
                     batch.append(read)
                     if len(batch) == BATCH:
-                        await thread.call(Store.record_reads, list(batch))
+                        await thread.call(Store.read, list(batch))
                         batch.clear()
             if len(reads) >= MESSAGES:
                 break
-    await thread.call(Store.record_reads, batch)
+    await thread.call(Store.read, batch)
     await client.aclose()
     size = await thread.call(_checkpointed_size)
     thread.close()

@@ -48,8 +48,9 @@ def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
     shown = capsys.readouterr().out
     assert "Store of the demo:" in shown
     assert "localhost--demo.sqlite3" in shown
-    assert "of the 200.0 MB limit (cache_size)" in shown
-    assert re.search(r"Read state: 0 messages read in 0 topics; [1-9]\d* groups seen", shown)
+    assert "localhost--demo.cache.sqlite3" in shown
+    assert "of the 200.0 MB limit, cache_size)" in shown
+    assert re.search(r"0 messages read in 0 topics; [1-9]\d* groups seen", shown)
     assert main(["cache", "clear", "--demo"]) == 0
     assert "the read state is kept" in capsys.readouterr().out
     assert main(["cache", "--demo"]) == 0
@@ -76,3 +77,43 @@ def test_clear_forgets_the_group_list_saved_for_the_instant_start(
     assert not path.exists()
     assert main(["cache", "--demo"]) == 0
     assert "none saved" in capsys.readouterr().out
+
+
+def test_commands_say_a_store_that_cannot_be_opened_and_never_trace(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tui.config.settings import Settings
+
+    path = Settings(demo=True).store
+    path.parent.mkdir(parents=True)
+    path.mkdir()  # a folder where the file should be
+    assert main(["unread", "--demo"]) == 0  # what is new is still counted
+    err = capsys.readouterr().err
+    assert f"cannot open its read state at {path}" in err
+    assert "Traceback" not in err
+    for argv in (["cache", "--demo"], ["cache", "clear", "--all", "--demo"]):
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert f"cannot open its read state at {path}" in err
+        assert "Traceback" not in err
+
+
+def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.store.test_database import spoil_the_middle
+    from tui.config.settings import Settings
+    from tui.store.schemas import cache_path
+    from tui.store.store import Read, Store
+
+    path = Settings(demo=True).store
+    store = Store(path)
+    store.read([Read(f"m{i}", "t", "g", 1.0) for i in range(111)])
+    for i in range(300):
+        store.save_page(f"p{i}", "gettopics", bytes([i % 256]) * 3_000 + str(i).encode(), 1.0)
+    store.close()
+    spoil_the_middle(cache_path(path))
+    assert main(["cache", "--demo"]) == 0
+    out, err = capsys.readouterr()
+    assert "111 messages read" in out
+    assert f"The page cache at {cache_path(path)} could not be used" in err

@@ -23,7 +23,7 @@ WRITER = textwrap.dedent(
     store = Store(__import__("pathlib").Path(path), limit=2_000_000)
     sys.stdin.readline()  # start together
     for n in range(rounds):
-        store.record_reads(
+        store.read(
             [Read(f"{{tag}}-{{n}}-{{j}}", f"topic-{{tag}}", "g", float(n)) for j in range({BATCH})]
         )
         store.save_page(f"{{tag}}-{{n}}", "gettopics", bytes(range(256)) * 40 + tag.encode(), n)
@@ -89,3 +89,45 @@ def test_two_lurkers_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     assert counts == {"topic-a": 60 * BATCH, "topic-b": 60 * BATCH}
     store = Store(path)
     assert store.contents().pages["gettopics"] == 120
+
+
+PAGER = textwrap.dedent(
+    """
+    import random, sys
+    from pathlib import Path
+    from tui.store.store import Store
+
+    path, tag, limit = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    store = Store(path, limit=limit)
+    sys.stdin.readline()  # start together
+    noise = random.Random(tag).randbytes(20_000)  # pages zlib cannot shrink
+    for n in range(60):
+        store.save_page(f"{tag}-{n}", "gettopics", noise + str(n).encode(), float(n))
+    print("done", flush=True)
+    """
+)
+
+
+def test_the_size_limit_holds_across_lurkers_writing_at_once(tmp_path: Path) -> None:
+    # Each process used to keep its own running total: four readers made the cache four
+    # times its limit. The file's own count of pages in use is shared by all of them.
+    path, limit = tmp_path / "s.sqlite3", 400_000
+    Store(path).close()
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", PAGER, str(path), tag, str(limit)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for tag in ("a", "b", "c", "d")
+    ]
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    for child in children:
+        assert child.wait(timeout=120) == 0
+    contents = Store(path, limit=limit).contents()
+    assert contents.cache_bytes <= limit
+    assert sum(contents.pages.values()) < 4 * 60  # pages were evicted, whoever saved them

@@ -14,6 +14,7 @@ from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from ..store.store import Contents, Store, StoreError
 from ..store.summary import forget_summary, load_summary, summary_path
+from .problems import report_problems
 from .say import say
 
 
@@ -21,16 +22,14 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     """Show or clear the store of the account the reader would read; the exit status."""
     try:
         settings = from_args(args, environ)
-        store = Store(settings.store, settings.cache_bytes)
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    except (OSError, StoreError) as error:
-        say(f"lurker: the local store cannot be opened: {error}", sys.stderr)
-        return 1
+    store = Store(settings.store, settings.cache_bytes, report_problems)
+    if not store.usable:
+        store.close()
+        return 1  # why was said as it was met
     try:
-        for moved in store.moved:
-            say(moved.message(), sys.stderr)
         if args.action == "clear":
             before = store.contents()
             store.clear(everything=args.all)
@@ -39,8 +38,10 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
             say(_cleared(before, everything=args.all), sys.stdout)
         else:
             say(_described(store.contents(), settings), sys.stdout)
-    except StoreError as error:
-        say(f"lurker: {error}", sys.stderr)
+    except StoreError:
+        return 1  # said by the store as it was met
+    except OSError as error:  # the saved group list
+        say(f"lurker: {error.filename} could not be removed ({error.strerror}).", sys.stderr)
         return 1
     finally:
         store.close()
@@ -54,12 +55,13 @@ def _described(contents: Contents, settings: Settings) -> str:
     )
     return "\n".join(
         [
-            f"Store of {who}: {contents.path}",
-            f"On disk: {_size(contents.file_bytes)}",
-            f"Saved pages: {sum(contents.pages.values()):,} ({pages or 'none'}), "
-            f"{_size(contents.page_bytes)} of the {_size(contents.limit)} limit (cache_size)",
-            f"Read state: {contents.messages_read:,} messages read in "
-            f"{contents.topics_marked:,} topics; {contents.groups:,} groups seen",
+            f"Store of {who}:",
+            f"Read state: {contents.path} ({_size(contents.state_bytes)})",
+            f"  {contents.messages_read:,} messages read in {contents.topics_marked:,} topics; "
+            f"{contents.groups:,} groups seen",
+            f"Page cache: {contents.cache} ({_size(contents.cache_bytes)} of the "
+            f"{_size(contents.limit)} limit, cache_size)",
+            f"  Saved pages: {sum(contents.pages.values()):,} ({pages or 'none'})",
             f"Group list for the instant start: {_summary_note(settings)}",
             "`lurker cache clear` forgets the saved pages; --all the read state too.",
         ]

@@ -20,7 +20,7 @@ from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from ..store.news import GroupNews, count_new_topics
 from ..store.reading import Reading
-from ..store.thread import StoreThread
+from .problems import report_problems
 from .say import say
 
 
@@ -47,15 +47,14 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 
 async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
     client = session.client
-    store = StoreThread(settings.store, settings.cache_bytes)
-    reading = Reading(store)
+    reading = Reading()
+    reading.open(settings.store, settings.cache_bytes, report_problems)
     try:
-        for sentence in await reading.load():
-            say(sentence, sys.stderr)
+        await reading.load()
         groups = await _groups(Library(client), only)
-        state = reading.state
-        for group in groups:
-            state.meet_group(str(group.group_id), group.display_name, group.most_recent_message)
+        reading.meet_groups(
+            (str(group.group_id), group.display_name, group.most_recent_message) for group in groups
+        )
         found = [(group, await _news(Library(client), reading, group)) for group in groups]
         await reading.flush()
     finally:
@@ -82,7 +81,7 @@ async def _groups(library: Library, only: str | None) -> list[Membership]:
 async def _news(library: Library, reading: Reading, group: Membership) -> GroupNews:
     news = await count_new_topics(library, reading.state, group)
     news = news or GroupNews(0, 0, False)
-    await reading.counted(str(group.group_id), news.topics)
+    await reading.count_news(str(group.group_id), news.topics)
     return news
 
 

@@ -1,8 +1,8 @@
 """What is read and what is new, answered from memory: the screens ask on every row drawn.
 
-The marks are loaded from the store once and kept here; what changes is applied here at
-once (so the next row drawn is right) and queued for the store, which the app writes in
-batches. Rules:
+The marks are loaded from the store once and kept here. Changes come only from `Reading`,
+the read state's owner, which applies them here at once (so the next row drawn is right)
+and writes them to the store. Rules:
 
 - The first time a group is seen, what happened in it more than a day before counts as
   read ("baseline"); a catch-up moves the baseline to its moment.
@@ -160,7 +160,7 @@ class ReadState:
             self.topics[topic_id] = TopicMark(messages, False, at)
         self.version += 1
 
-    def counted(self, group_id: str, count: int, at: float) -> None:
+    def count_news(self, group_id: str, count: int, at: float) -> None:
         """Remember how many topics of a group have something new."""
         old = self.groups.get(group_id)
         if old is not None:

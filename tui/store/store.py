@@ -1,9 +1,15 @@
-"""The local store: read state, what was seen of each group and log, and saved pages.
+"""The local store: the read state in one file, the saved pages in another.
 
-One SQLite file per service origin and user (see `location`). Every method is one
-transaction; the app calls them from one thread of their own (`StoreThread`), never from
-the UI thread. Read state is small and never evicted; saved pages are evicted least
-recently used first once they pass the size limit.
+One pair of SQLite files per service origin and user (see `location`): `HOST--USER.sqlite3`
+holds what a user cannot get back (read state), `HOST--USER.cache.sqlite3` what can be
+fetched again (pages). Each is opened, checked and, when damaged, moved aside on its own:
+damage to the cache never costs the read state, and a damaged state file gives up every
+record still readable to the new one.
+
+Every method is one transaction; the app calls them from a thread of their own
+(`StoreThread`), never from the UI thread. A file that cannot be opened at all leaves the
+store working without it. Every problem is reported as it happens (`report`): a file moved
+aside each time, a file that cannot be opened or written once per kind.
 """
 
 from __future__ import annotations
@@ -11,305 +17,356 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from .database import MovedAside, connect, reason_of, replace_damaged
+from . import page_cache, state_file
+from .database import MovedAside, Schema, connect, reason_of, replace_damaged
 from .marks import GroupMark, Read, TopicMark
+from .schemas import CACHE, STATE, cache_path, salvage_state
 
 T = TypeVar("T")
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
+
+__all__ = ["DEFAULT_LIMIT", "Contents", "Problem", "Read", "Store", "StoreError"]
 
 
 @dataclass(frozen=True, slots=True)
 class Contents:
     """What the store holds, for `lurker cache`."""
 
-    path: Path
-    file_bytes: int
-    page_bytes: int
+    path: Path  # the state file
+    cache: Path
+    state_bytes: int
+    cache_bytes: int  # the cache file's bytes in use (what the limit bounds)
+    page_bytes: int  # the saved pages alone, compressed
     pages: dict[str, int]  # endpoint → saved pages
     messages_read: int
     topics_marked: int
+    topics_whole: int  # marked read whole, by a catch-up or `m`
     groups: int
     limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something the store could not do, in a sentence; `kind` says which (each kind of
+    failure is said once; each file moved aside is said)."""
+
+    kind: str
+    text: str
 
 
 class StoreError(Exception):
     """The store could not do what was asked (disk full, locked, read-only); `str()` says why."""
 
 
-class Store:
-    """The store file, opened (and moved aside if unusable) on construction."""
+Report = Callable[[Problem], None]
 
-    def __init__(self, path: Path, limit: int = DEFAULT_LIMIT) -> None:
+
+class _File:
+    """One of the two files: its connection (None when it could not be opened)."""
+
+    def __init__(self, path: Path, schema: Schema, salvage: bool) -> None:
+        self.path = path
+        self.schema = schema
+        self.salvage = salvage_state if salvage else None
+        self.db: sqlite3.Connection | None = None
+        self.unusable = ""  # why it could not be opened, in words
+
+    def open(self) -> MovedAside | None:
+        try:
+            self.db, moved = connect(self.path, self.schema, self.salvage)
+        except (sqlite3.Error, OSError) as error:
+            self.unusable = _words(error)
+            return None
+        return moved
+
+
+class Store:
+    """The two files, opened (and moved aside if unusable) on construction; never raises."""
+
+    def __init__(
+        self, path: Path, limit: int = DEFAULT_LIMIT, report: Report | None = None
+    ) -> None:
         self.path = path
         self.limit = limit
         self.moved: list[MovedAside] = []
-        db, moved = connect(path)
-        self._db = db
-        if moved is not None:
-            self.moved.append(moved)
-        self._page_bytes: int | None = None
+        self.problems: list[Problem] = []
+        self._report = report
+        self._said: set[str] = set()
+        self._cache = _File(cache_path(path), CACHE, salvage=False)
+        self._state = _File(path, STATE, salvage=True)
+        self._open(self._cache, "cache-unopenable")
+        _adopt_old_pages(path, self._cache.db)
+        self._open(self._state, "state-unopenable")
+
+    @property
+    def usable(self) -> bool:
+        """Whether the read state can be kept (its file is open)."""
+        return self._state.db is not None
 
     def close(self) -> None:
-        """Close the file (every write is already committed)."""
-        self._db.close()
+        """Close the files (every write is already committed)."""
+        for file in (self._state, self._cache):
+            if file.db is not None:
+                file.db.close()
+                file.db = None
 
     # --- read state ------------------------------------------------------------------------
 
     def group_marks(self) -> dict[str, GroupMark]:
         """Every group seen, by group id."""
-        rows = self._read(
-            "SELECT group_id, name, baseline, new_topics, counted_at FROM group_marks"
-        )
-        return {row[0]: GroupMark(*row[1:]) for row in rows}
+        return self._ask(self._state, state_file.group_marks, {})
 
     def topic_marks(self, group_id: str | None = None) -> dict[str, TopicMark]:
         """What was read of each topic of a group (every group's when None), by topic id."""
-        query = "SELECT topic_id, read_count, unread, read_at FROM topic_marks"
-        rows = (
-            self._read(query)
-            if group_id is None
-            else self._read(query + " WHERE group_id = ?", group_id)
-        )
-        return {row[0]: TopicMark(row[1], bool(row[2]), row[3]) for row in rows}
+        return self._ask(self._state, lambda db: state_file.topic_marks(db, group_id), {})
 
     def read_messages(self, topic_id: str) -> set[str]:
         """The ids of a topic's messages that have been read."""
-        rows = self._read("SELECT message_id FROM message_reads WHERE topic_id = ?", topic_id)
-        return {row[0] for row in rows}
+        return self._ask(self._state, lambda db: state_file.read_messages(db, topic_id), set())
 
     def activity_mark(self, group_id: str) -> tuple[str, float] | None:
         """The newest activity entry shown when the log was last left, and when."""
-        rows = self._read(
-            "SELECT newest_id, seen_at FROM activity_marks WHERE group_id = ?", group_id
-        )
-        return (rows[0][0], rows[0][1]) if rows else None
+        return self._ask(self._state, lambda db: state_file.activity_mark(db, group_id), None)
 
-    def meet_group(self, group_id: str, name: str, baseline: float) -> None:
-        """Remember a group the first time it is seen: what came before `baseline` is old."""
-        self._write(
-            lambda db: db.execute(
-                "INSERT INTO group_marks (group_id, name, baseline) VALUES (?, ?, ?) "
-                "ON CONFLICT (group_id) DO UPDATE SET name = excluded.name",
-                (group_id, name, baseline),
-            )
-        )
+    def meet_groups(self, met: Sequence[tuple[str, str, float]]) -> None:
+        """Remember groups seen for the first time: (id, name, baseline) each."""
+        if met:
+            self._change(self._state, lambda db: state_file.meet_groups(db, met))
 
-    def record_reads(self, reads: Sequence[Read]) -> None:
+    def read(self, reads: Sequence[Read]) -> None:
         """Mark messages read, in one transaction (the app batches them)."""
-
-        def write(db: sqlite3.Connection) -> None:
-            for read in reads:
-                added = db.execute(
-                    "INSERT OR IGNORE INTO message_reads (message_id, topic_id, read_at) "
-                    "VALUES (?, ?, ?)",
-                    (read.message_id, read.topic_id, read.at),
-                ).rowcount
-                db.execute(
-                    "INSERT INTO topic_marks (topic_id, group_id, read_count, unread, read_at) "
-                    "VALUES (?, ?, ?, 0, ?) ON CONFLICT (topic_id) DO UPDATE SET "
-                    "read_count = read_count + excluded.read_count, unread = 0, "
-                    "read_at = excluded.read_at",
-                    (read.topic_id, read.group_id, added, read.at),
-                )
-
         if reads:
-            self._write(write)
+            self._change(self._state, lambda db: state_file.read(db, reads))
 
-    def forget_read(self, message_id: str, topic_id: str) -> None:
+    def unread_message(self, message_id: str, topic_id: str) -> None:
         """Mark one message unread again."""
-
-        def write(db: sqlite3.Connection) -> None:
-            gone = db.execute(
-                "DELETE FROM message_reads WHERE message_id = ?", (message_id,)
-            ).rowcount
-            db.execute(
-                "UPDATE topic_marks SET read_count = max(0, read_count - ?) WHERE topic_id = ?",
-                (gone, topic_id),
-            )
-
-        self._write(write)
+        self._change(self._state, lambda db: state_file.unread_message(db, message_id, topic_id))
 
     def mark_topic(
         self, topic_id: str, group_id: str, *, read: bool, messages: int, at: float
     ) -> None:
         """Mark a whole topic read (all `messages` of it) or unread (as if never opened)."""
-
-        def write(db: sqlite3.Connection) -> None:
-            if not read:
-                db.execute("DELETE FROM message_reads WHERE topic_id = ?", (topic_id,))
-            db.execute(
-                "INSERT INTO topic_marks (topic_id, group_id, read_count, unread, read_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (topic_id) DO UPDATE SET "
-                "read_count = excluded.read_count, unread = excluded.unread, "
-                "read_at = excluded.read_at",
-                (topic_id, group_id, messages if read else 0, 0 if read else 1, at),
-            )
-
-        self._write(write)
+        self._change(
+            self._state,
+            lambda db: state_file.mark_topic(
+                db, topic_id, group_id, read=read, messages=messages, at=at
+            ),
+        )
 
     def catch_up(
         self, group_id: str, name: str, at: float, topics: Sequence[tuple[str, int]]
     ) -> None:
         """Count everything in a group up to `at` as read, and each listed topic whole."""
+        self._change(self._state, lambda db: state_file.catch_up(db, group_id, name, at, topics))
 
-        def write(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT INTO group_marks (group_id, name, baseline, new_topics, counted_at) "
-                "VALUES (?, ?, ?, 0, ?) ON CONFLICT (group_id) DO UPDATE SET "
-                "baseline = excluded.baseline, new_topics = 0, counted_at = excluded.counted_at",
-                (group_id, name, at, at),
-            )
-            db.executemany(
-                "INSERT INTO topic_marks (topic_id, group_id, read_count, unread, read_at) "
-                "VALUES (?, ?, ?, 0, ?) ON CONFLICT (topic_id) DO UPDATE SET "
-                "read_count = max(read_count, excluded.read_count), unread = 0",
-                [(topic_id, group_id, messages, at) for topic_id, messages in topics],
-            )
-
-        self._write(write)
-
-    def set_new_topics(self, group_id: str, count: int, at: float) -> None:
+    def count_news(self, group_id: str, topics: int, at: float) -> None:
         """Remember how many topics of a group had something new, as counted at `at`."""
-        self._write(
-            lambda db: db.execute(
-                "UPDATE group_marks SET new_topics = ?, counted_at = ? WHERE group_id = ?",
-                (count, at, group_id),
-            )
-        )
+        self._change(self._state, lambda db: state_file.count_news(db, group_id, topics, at))
 
-    def set_activity_mark(self, group_id: str, newest_id: str, at: float) -> None:
+    def remember_activity(self, group_id: str, newest_id: str, at: float) -> None:
         """Remember the newest activity entry shown."""
-        self._write(
-            lambda db: db.execute(
-                "INSERT INTO activity_marks (group_id, newest_id, seen_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (group_id) DO UPDATE SET newest_id = excluded.newest_id, "
-                "seen_at = excluded.seen_at",
-                (group_id, newest_id, at),
-            )
+        self._change(
+            self._state, lambda db: state_file.remember_activity(db, group_id, newest_id, at)
         )
 
     # --- saved pages -----------------------------------------------------------------------
 
     def save_page(self, key: str, endpoint: str, data: bytes, at: float) -> None:
         """Keep a page (JSON), then evict the least recently used past the size limit."""
-        body = zlib.compress(data, 6)
-
-        def write(db: sqlite3.Connection) -> None:
-            before = self._pages_size(db)
-            old = db.execute("SELECT size FROM pages WHERE key = ?", (key,)).fetchone()
-            db.execute(
-                "INSERT OR REPLACE INTO pages (key, endpoint, body, size, saved_at, used_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (key, endpoint, body, len(body), at, at),
-            )
-            self._page_bytes = before + len(body) - (old[0] if old else 0)
-            self._evict(db)
-
-        self._write(write)
+        self._change(
+            self._cache,
+            lambda db: page_cache.save_page(db, key, endpoint, data, at, self.limit),
+        )
 
     def load_page(self, key: str, at: float | None = None) -> tuple[bytes, float] | None:
         """A saved page's JSON and when it was saved; reading it makes it recently used."""
-        rows = self._read("SELECT body, saved_at FROM pages WHERE key = ?", key)
-        if not rows:
+        found = self._ask(self._cache, lambda db: page_cache.load_page(db, key), None)
+        if found is None:
             return None
         when = time.time() if at is None else at
-        with contextlib.suppress(StoreError):  # a read-only store still reads
-            self._write(
-                lambda db: db.execute("UPDATE pages SET used_at = ? WHERE key = ?", (when, key))
-            )
-        try:
-            return zlib.decompress(rows[0][0]), rows[0][1]
-        except zlib.error:
-            return None
+        with contextlib.suppress(StoreError):  # a read-only cache still reads
+            self._write(self._cache, lambda db: page_cache.touch(db, key, when))
+        data = page_cache.unpacked(found[0])
+        return (data, found[1]) if data is not None else None
+
+    # --- the whole store -------------------------------------------------------------------
 
     def contents(self) -> Contents:
         """What the store holds and how big it is."""
-        files = [self.path, self.path.with_name(self.path.name + "-wal")]
-        size = sum(file.stat().st_size for file in files if file.exists())
-        pages: dict[str, int] = dict(
-            self._read("SELECT endpoint, count(*) FROM pages GROUP BY endpoint")
+        read, topics, whole, groups = self._ask(self._state, state_file.totals, (0, 0, 0, 0))
+        nothing: tuple[dict[str, int], int] = ({}, 0)
+        pages, page_bytes = self._ask(self._cache, page_cache.pages_by_endpoint, nothing)
+        used = self._ask(self._cache, page_cache.used_bytes, 0)
+        return Contents(
+            self.path,
+            self._cache.path,
+            _on_disk(self.path),
+            used,
+            page_bytes,
+            pages,
+            read,
+            topics,
+            whole,
+            groups,
+            self.limit,
         )
-        page_bytes = self._read("SELECT coalesce(sum(size), 0) FROM pages")[0][0]
-        read, topics, groups = (
-            self._read(f"SELECT count(*) FROM {table}")[0][0]
-            for table in ("message_reads", "topic_marks", "group_marks")
-        )
-        return Contents(self.path, size, page_bytes, pages, read, topics, groups, self.limit)
 
     def clear(self, *, everything: bool = False) -> None:
         """Forget saved pages (and the read state too with `everything`), then shrink."""
-        tables = ["pages"]
+        self._change(self._cache, page_cache.forget)
         if everything:
-            tables += ["message_reads", "topic_marks", "group_marks", "activity_marks"]
-
-        def write(db: sqlite3.Connection) -> None:
-            for table in tables:
-                db.execute(f"DELETE FROM {table}")
-            self._page_bytes = 0
-
-        self._write(write)
-        with contextlib.suppress(sqlite3.Error):
-            self._db.execute("VACUUM")
-
-    def _pages_size(self, db: sqlite3.Connection) -> int:
-        if self._page_bytes is None:
-            self._page_bytes = db.execute("SELECT coalesce(sum(size), 0) FROM pages").fetchone()[0]
-        return self._page_bytes
-
-    def _evict(self, db: sqlite3.Connection) -> None:
-        total = self._pages_size(db)
-        if total <= self.limit:
-            return
-        for key, size in db.execute("SELECT key, size FROM pages ORDER BY used_at").fetchall():
-            if total <= self.limit:
-                break
-            db.execute("DELETE FROM pages WHERE key = ?", (key,))
-            total -= size
-        self._page_bytes = total
+            self._change(self._state, state_file.forget)
+        for file in (self._cache, self._state) if everything else (self._cache,):
+            if file.db is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    file.db.execute("VACUUM")
 
     # --- transactions ----------------------------------------------------------------------
 
-    def _read(self, query: str, *args: object) -> list[tuple[Any, ...]]:
-        return self._guarded(lambda: self._db.execute(query, args).fetchall())
+    def _open(self, file: _File, kind: str) -> None:
+        moved = file.open()
+        if moved is not None:
+            self._moved(moved)
+        if file.db is None:
+            self._say(kind, _unopenable(file))
 
-    def _write(self, change: Callable[[sqlite3.Connection], object]) -> None:
-        def run() -> None:
-            with self._transaction() as db:
-                change(db)
+    def _ask(self, file: _File, question: Callable[[sqlite3.Connection], T], absent: T) -> T:
+        """The answer of a read; `absent` when the file is not open."""
+        if file.db is None:
+            return absent
+        return self._guarded(file, question, absent)
 
-        self._guarded(run)
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+    def _change(self, file: _File, change: Callable[[sqlite3.Connection], object]) -> None:
+        """Make a change in one transaction; StoreError (said once per kind) when it fails."""
+        if file.db is None:
+            raise StoreError(file.unusable or "the file is not open")
         try:
-            yield self._db
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("ROLLBACK")
-            self._page_bytes = None  # the rolled-back change may have counted
+            self._write(file, change)
+        except StoreError as error:
+            kind = "state-unsaved" if file is self._state else "pages-unsaved"
+            self._say(kind, _unsaved(file, str(error)))
             raise
-        self._db.execute("COMMIT")
 
-    def _guarded(self, work: Callable[[], T]) -> T:
-        """Run `work`; a damaged file is moved aside (and `work` tried on the fresh one)."""
+    def _write(self, file: _File, change: Callable[[sqlite3.Connection], object]) -> None:
+        def run(db: sqlite3.Connection) -> None:
+            with _transaction(db) as inside:
+                change(inside)
+
+        self._guarded(file, run, None)
+
+    def _guarded(self, file: _File, work: Callable[[sqlite3.Connection], T], absent: T) -> T:
+        """Run `work` on the file; a damaged file is moved aside (and `work` tried on the
+        new one)."""
+        assert file.db is not None
         try:
-            return work()
+            return work(file.db)
         except sqlite3.OperationalError as error:
-            raise StoreError(_operational(error)) from error
+            if "malformed" not in str(error) and "corrupt" not in str(error):
+                raise StoreError(_operational(error)) from error
+            problem: Exception = error
         except sqlite3.DatabaseError as error:
-            self._db.close()
-            self._db, moved = replace_damaged(self.path, reason_of(error))
-            self.moved.append(moved)
-            self._page_bytes = None
-            return work()
+            problem = error
+        except (ValueError, OverflowError, TypeError) as error:  # a value SQLite cannot take
+            raise StoreError(f"a value could not be kept ({error})") from error
+        assert file.db is not None
+        file.db.close()
+        file.db = None
+        try:
+            file.db, moved = replace_damaged(
+                file.path, file.schema, reason_of(problem), file.salvage
+            )
+        except (sqlite3.Error, OSError) as error:
+            file.unusable = _words(error)
+            self._say(
+                "state-unopenable" if file is self._state else "cache-unopenable", _unopenable(file)
+            )
+            return absent
+        self._moved(moved)
+        return work(file.db)
+
+    def _moved(self, moved: MovedAside) -> None:
+        self.moved.append(moved)
+        self._say("", moved.message())  # each move is said
+
+    def _say(self, kind: str, text: str) -> None:
+        if kind and kind in self._said:
+            return
+        self._said.add(kind)
+        problem = Problem(kind or "moved", text)
+        self.problems.append(problem)
+        if self._report is not None:
+            self._report(problem)
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _adopt_old_pages(state: Path, cache: sqlite3.Connection | None) -> None:
+    """Move the pages an older Lurker kept in the state file into the cache file (once; the
+    state file's next migration drops them). Pages are a cache: a failure costs nothing."""
+    if cache is None or not state.exists():
+        return
+    try:
+        old = sqlite3.connect(state, isolation_level=None)
+        try:
+            version = old.execute("PRAGMA user_version").fetchone()[0]
+            has_pages = old.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pages'"
+            ).fetchone()
+        finally:
+            old.close()
+        if version != 1 or not has_pages or cache.execute("SELECT 1 FROM pages").fetchone():
+            return
+        cache.execute("ATTACH DATABASE ? AS old", (str(state),))
+        try:
+            with _transaction(cache) as db:
+                db.execute(
+                    "INSERT OR IGNORE INTO pages SELECT key, endpoint, body, size, saved_at, "
+                    "used_at FROM old.pages"
+                )
+        finally:
+            cache.execute("DETACH DATABASE old")
+    except sqlite3.Error:
+        pass
+
+
+def _on_disk(path: Path) -> int:
+    files = [path, path.with_name(path.name + "-wal")]
+    return sum(file.stat().st_size for file in files if file.exists())
+
+
+def _unopenable(file: _File) -> str:
+    if file.schema is STATE:
+        return (
+            f"Lurker cannot open its read state at {file.path} ({file.unusable}): what you "
+            "read will not be remembered this time. Check that folder's permissions, or set "
+            "LURKER_DATA to another folder."
+        )
+    return (
+        f"Lurker cannot open its page cache at {file.path} ({file.unusable}): pages will not "
+        "be kept for offline reading this time."
+    )
+
+
+def _unsaved(file: _File, why: str) -> str:
+    if file.schema is STATE:
+        return f"What you read could not be saved in {file.path}: {why}."
+    return f"Pages could not be kept for offline reading in {file.path}: {why}."
 
 
 def _operational(error: sqlite3.OperationalError) -> str:
@@ -320,4 +377,14 @@ def _operational(error: sqlite3.OperationalError) -> str:
         return "another Lurker is holding the store; try again in a moment"
     if "readonly" in text or "read-only" in text:
         return "the store is read-only here"
+    if "unable to open" in text:
+        return "the file cannot be opened"
     return f"the store could not be used ({text})"
+
+
+def _words(error: BaseException) -> str:
+    if isinstance(error, sqlite3.OperationalError):
+        return _operational(error)
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error)

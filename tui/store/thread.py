@@ -8,7 +8,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .store import DEFAULT_LIMIT, Store
+from .store import DEFAULT_LIMIT, Report, Store
 
 T = TypeVar("T")
 
@@ -16,10 +16,13 @@ T = TypeVar("T")
 class StoreThread:
     """Runs every call on one thread (SQLite connections stay on the thread that made them)."""
 
-    def __init__(self, path: Path, limit: int = DEFAULT_LIMIT) -> None:
+    def __init__(
+        self, path: Path, limit: int = DEFAULT_LIMIT, report: Report | None = None
+    ) -> None:
+        """`report` is called on the store's thread with each problem as it happens."""
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lurker-store")
-        self._store: Future[Store] = self._executor.submit(Store, path, limit)
+        self._store: Future[Store] = self._executor.submit(Store, path, limit, report)
 
     async def call(self, method: Callable[..., T], *args: Any) -> T:
         """`method(store, *args)` on the store's thread; raises what it raises."""

@@ -1,0 +1,85 @@
+"""What the store cannot do is said in the reader, as it happens, naming the file; the
+reader goes on whatever the store does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.screens.harness import make_app, settle, until
+from tests.screens.test_keys_say_something import notes
+from tests.screens.test_read_state import FIRST_NEW, open_row
+from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tests.store.test_database import spoil_the_middle
+from tui.config.settings import Settings
+from tui.store.schemas import cache_path
+from tui.store.store import Read, Store
+
+
+def store_path() -> Path:
+    return Settings(demo=True).store
+
+
+def said(app: object, text: str) -> list[str]:
+    return [note for note in notes(app) if text in note]  # type: ignore[arg-type]
+
+
+async def test_a_damaged_cache_is_said_with_both_paths_and_the_reads_stay() -> None:
+    path = store_path()
+    store = Store(path)
+    store.read([Read(f"m{i}", "t", "g", 1.0) for i in range(300)])
+    for i in range(300):
+        store.save_page(f"p{i}", "gettopics", bytes([i % 256]) * 3_000 + str(i).encode(), 1.0)
+    store.close()
+    spoil_the_middle(cache_path(path))
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        thread = app.news.store
+        for i in range(300):  # as the pages are asked for, the damage shows
+            await thread.call(Store.load_page, f"p{i}")
+        await settle(pilot)
+        told = said(app, "could not be used")
+        assert len(told) == 1, notes(app)
+        assert str(cache_path(path)) in told[0]
+        assert ".unusable-" in told[0]
+        assert len(await thread.call(Store.read_messages, "t")) == 300
+
+
+async def test_reads_that_cannot_be_saved_are_said_once_naming_the_file() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
+
+        def read_only(store: Store) -> None:  # as a read-only file or a full disk would
+            assert store._state.db is not None
+            store._state.db.execute("PRAGMA query_only = ON")
+
+        await app.news.store.call(read_only)
+        messages = rows_of(pilot).rows[FIRST_NEW].num_messages
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, *"n" * (messages - 1))
+        app.news.flush()
+        await settle(pilot)
+        await keys(pilot, "escape")
+        await until(pilot, lambda: bool(said(app, "What you read could not be saved")))
+        rows_of(pilot).cursor = FIRST_NEW + 1
+        await keys(pilot, "m")  # another change that cannot be kept: said already
+        await settle(pilot)
+        told = said(app, "What you read could not be saved")
+        assert len(told) == 1
+        assert str(store_path()) in told[0]
+
+
+async def test_a_store_that_cannot_be_opened_is_said_and_the_reader_goes_on() -> None:
+    store_path().parent.mkdir(parents=True)
+    store_path().mkdir()  # a folder where the file should be
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        view = await open_row(pilot, FIRST_NEW)
+        assert view.messages
+        await until(pilot, lambda: bool(said(app, "cannot open its read state")))
+        told = said(app, "cannot open its read state")
+        assert str(store_path()) in told[0]
+        assert "will not be remembered this time" in told[0]
