@@ -1,4 +1,4 @@
-"""Draw the README's screenshots from the demo service, so they never go stale.
+"""Draw the screenshots of the README and docs/ from the demo service, so they never go stale.
 
 Run from the checkout: `.venv/bin/python screenshots/regenerate.py`. Each picture is
 reached by the same journey as its snapshot test (tests/screens/test_snapshots.py), with

@@ -1,4 +1,4 @@
-"""The package's layers, as the README's architecture section draws them, read from the code.
+"""The package's layers, as docs/architecture.md draws them, read from the code.
 
 Imports are read from the source (every `import`, including those inside functions and
 under TYPE_CHECKING), so a layer crossed anywhere fails here.

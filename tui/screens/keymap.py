@@ -16,7 +16,7 @@ from textual.keys import REPLACED_KEYS, Keys, format_key, key_to_character
 from ..config.errors import SettingsError
 from ..config.file import Setting
 
-# Every id, with what it does (the README's [keys] note lists the same).
+# Every id, with what it does (docs/configuration.md's [keys] section lists the same).
 ACTIONS: dict[str, str] = {
     "help": "show the keys of this screen",
     "quit": "quit, from any screen",
