@@ -166,3 +166,18 @@ async def test_expired_saved_session_is_not_restored(
     later = make_session("password-cookie")
     assert not later.restore()
     assert "expired" in later.reason
+
+
+async def test_a_saved_sign_in_refused_at_the_next_start_counts_as_lost(
+    make_session: SessionFactory, demo: DemoService
+) -> None:
+    # A session the service forgot (ended, or the service restarted) is refused at the very
+    # first call of the next start: that is a sign-in to make again, not a failure to retry.
+    first = make_session("password-cookie")
+    await first.attempt("password-cookie", EMAIL, PASSWORD, "", "")
+    demo.forget_sessions()
+    later = make_session("password-cookie")
+    assert later.restore()
+    with pytest.raises(e.UnauthorizedError) as refused:
+        await later.client.get_subs()
+    assert later.lost(refused.value)

@@ -136,3 +136,28 @@ async def test_tokens_and_sessions_expire() -> None:
         assert await error(c, "getuser") == ("expired_error", "")
         expired = await c.get("/api/v1/getuser", headers=basic(token))
         assert expired.json()["type"] == "expired_error"
+
+
+async def test_sessions_and_tokens_outlive_a_restart_but_not_a_logout() -> None:
+    # A real service keeps its sessions when it restarts; the demo server started again
+    # knows the sessions and tokens it signed.
+    first = DemoService(DemoConfig(now=FIXED_NOW))
+    async with httpx.AsyncClient(transport=demo_transport(first), base_url=BASE_URL) as c:
+        token = (await login(c, first, token="true")).json()["token"]
+        cookies = dict(c.cookies)
+    again = DemoService(DemoConfig(now=FIXED_NOW))
+    async with httpx.AsyncClient(
+        transport=demo_transport(again), base_url=BASE_URL, cookies=cookies
+    ) as c:
+        assert (await c.get("/api/v1/getuser")).json()["email"] == again.demo_email
+        csrf = (await c.get("/api/v1/getuser")).json()["csrf_token"]
+        assert (await c.post("/api/v1/logout", data={"csrf": csrf})).status_code == 200
+        c.cookies.update(cookies)  # the ended session, presented again
+        assert await error(c, "getuser") == ("unauthorized_error", "")
+    async with httpx.AsyncClient(transport=demo_transport(again), base_url=BASE_URL) as c:
+        by_token = await c.get("/api/v1/getuser", headers=basic(token))
+        assert by_token.json()["email"] == again.demo_email
+    again.forget_sessions()
+    async with httpx.AsyncClient(transport=demo_transport(again), base_url=BASE_URL) as c:
+        refused = await c.get("/api/v1/getuser", headers=basic(token))
+        assert refused.json()["type"] == "unauthorized_error"

@@ -45,6 +45,9 @@ class AccountClient(ServiceClient):
             self.use_token(credential.secret)
         else:
             self.use_session([_cookie(cookie) for cookie in credential.cookies], credential.csrf)
+        # It was saved only once it had worked: refused now, the sign-in has ended (a session
+        # ended on the service, a key revoked) and the reader asks to sign in again.
+        self.worked = True
 
 
 def _stored(cookie: Cookie) -> StoredCookie:

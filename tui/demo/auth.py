@@ -77,6 +77,8 @@ class Accounts:
         self._created = created
         self._sessions: dict[str, Session] = {}
         self._tokens: dict[str, Session] = {}
+        self._ended: set[str] = set()  # logged out or expired: refused even when signed
+        self._generation = 0  # moved on by `end_all`: what was issued before is refused
         self._issued = 0
 
     def user(self, account: Account) -> dict[str, Any]:
@@ -89,6 +91,47 @@ class Accounts:
         material = f"{self._config().seed}:{kind}:{self._issued}".encode()
         return hashlib.sha256(material).hexdigest()
 
+    def end_all(self) -> None:
+        """End every session and token, as a service that signs everyone out."""
+        self._sessions.clear()
+        self._tokens.clear()
+        self._generation += 1
+
+    def _sign(self, text: str) -> str:
+        key = f"{self._config().seed}:{self._generation}".encode()
+        return _b64url(hmac.new(key, text.encode(), hashlib.sha256).digest())
+
+    def _session_id(self, person: Person) -> str:
+        # Signed, so that a demo server started again knows its sessions, as a real service
+        # keeps them through a restart.
+        body = f"{person.user_id}.{self._secret('session')[:24]}"
+        return f"{body}.{self._sign(body)}"
+
+    def _signed_session(self, session_id: str) -> Account | None:
+        body, _, signature = session_id.rpartition(".")
+        if not body or not hmac.compare_digest(self._sign(body), signature):
+            return None
+        return self._by_id(body.partition(".")[0])
+
+    def _signed_token(self, token: str) -> Account | None:
+        header, _, rest = token.partition(".")
+        payload, _, signature = rest.partition(".")
+        if not hmac.compare_digest(self._sign(f"{header}.{payload}"), signature):
+            return None
+        try:
+            padded = payload + "=" * (-len(payload) % 4)
+            claims = json.loads(base64.urlsafe_b64decode(padded))
+        except (ValueError, binascii.Error):
+            return None
+        if int(claims.get("exp", 0)) < time.time():
+            return None
+        return self._by_id(str(claims.get("sub", "")))
+
+    def _by_id(self, user_id: str) -> Account | None:
+        return next(
+            (a for a in self._accounts.values() if str(a.person.user_id) == user_id), None
+        )
+
     def _jwt(self, person: Person) -> str:
         lifetime = self._config().token_lifetime or SESSION_SECONDS
         issued = int(time.time())
@@ -96,9 +139,7 @@ class Accounts:
         claims: dict[str, Any] = {"sub": str(person.user_id), "iat": issued}
         claims.update(exp=int(issued + lifetime), jti=self._secret("jti")[:16])
         payload = _b64url(json.dumps(claims).encode())
-        key = str(self._config().seed).encode()
-        signature = hmac.new(key, f"{header}.{payload}".encode(), hashlib.sha256).digest()
-        return f"{header}.{payload}.{_b64url(signature)}"
+        return f"{header}.{payload}.{self._sign(f'{header}.{payload}')}"
 
     def login(
         self, email: str, password: str, code: str | None, want_token: bool
@@ -112,7 +153,7 @@ class Accounts:
                 raise ApiError("two_factor_required", "")
             if code.strip() != account.twofactor_code:
                 raise ApiError("2nd_factor_wrong", "")
-        session_id = self._secret("session")
+        session_id = self._session_id(account.person)
         self._sessions[session_id] = Session(account, self._clock())
         expires = format_datetime(datetime.now(UTC) + timedelta(seconds=SESSION_SECONDS), True)
         cookie = (
@@ -127,13 +168,19 @@ class Accounts:
         body["user"] = self.user(account)
         return body, cookie, account
 
-    def _valid(self, store: dict[str, Session], key: str) -> Session:
+    def _valid(
+        self, store: dict[str, Session], key: str, signed: Callable[[str], Account | None]
+    ) -> Session:
         session = store.get(key)
         if session is None:
-            raise ApiError("unauthorized_error", "")
+            account = None if key in self._ended else signed(key)
+            if account is None:
+                raise ApiError("unauthorized_error", "")
+            session = store[key] = Session(account, self._clock())  # issued before a restart
         lifetime = self._config().token_lifetime
         if lifetime is not None and self._clock() - session.issued > lifetime:
             del store[key]
+            self._ended.add(key)
             raise ApiError("expired_error", "")
         return session
 
@@ -151,11 +198,13 @@ class Accounts:
                 except (binascii.Error, UnicodeDecodeError):
                     raise ApiError("unauthorized_error", "") from None
                 token = decoded.partition(":")[0]
-                return Caller(self._valid(self._tokens, token).account, "basic", token)
+                session = self._valid(self._tokens, token, self._signed_token)
+                return Caller(session.account, "basic", token)
             raise ApiError("unauthorized_error", "")
         session_id = cookies.get(COOKIE_NAME)
         if session_id:
-            return Caller(self._valid(self._sessions, session_id).account, "cookie", session_id)
+            session = self._valid(self._sessions, session_id, self._signed_session)
+            return Caller(session.account, "cookie", session_id)
         raise ApiError("unauthorized_error", "")
 
     def logout(self, caller: Caller, csrf: str | None) -> str | None:
@@ -165,9 +214,11 @@ class Accounts:
             if csrf is None or not hmac.compare_digest(csrf, expected):
                 raise ApiError("bad_csrf", "")
             self._sessions.pop(caller.credential, None)
+            self._ended.add(caller.credential)
             return f"{COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly"
         if caller.method == "basic":
             self._tokens.pop(caller.credential, None)
+            self._ended.add(caller.credential)
         return None
 
 

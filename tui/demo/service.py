@@ -85,6 +85,10 @@ class DemoService:
             created=format_ns(self.world.anchor_ns - 900 * NS_PER_DAY),
         )
 
+    def forget_sessions(self) -> None:
+        """End every session and token, as the service does when it signs everyone out."""
+        self._accounts.end_all()
+
     def fail_next(self, *faults: str) -> None:
         """Queue faults for the next requests, one each: 429, drop, server, invalid_json, slow."""
         self._faults.queue(*faults)
