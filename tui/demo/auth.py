@@ -128,9 +128,7 @@ class Accounts:
         return self._by_id(str(claims.get("sub", "")))
 
     def _by_id(self, user_id: str) -> Account | None:
-        return next(
-            (a for a in self._accounts.values() if str(a.person.user_id) == user_id), None
-        )
+        return next((a for a in self._accounts.values() if str(a.person.user_id) == user_id), None)
 
     def _jwt(self, person: Person) -> str:
         lifetime = self._config().token_lifetime or SESSION_SECONDS
