@@ -27,6 +27,7 @@ async def _export(library: Library, path: Path, form: str, group: str = "lurker-
         written = await export_activity(
             library, group, ActivityQuery(), form, write, lambda n, t: seen.append((n, t))
         )
+        out.commit()
     assert seen, "progress is reported a page at a time"
     assert seen[-1][0] == written
     return written
@@ -77,6 +78,7 @@ async def test_interrupted_export_leaves_complete_records(library: Library, tmp_
 
         with pytest.raises(KeyboardInterrupt):
             await export_activity(library, "lurker-dev", ActivityQuery(), "csv", write, print)
+        out.commit()
     with path.open(newline="", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     assert len(rows) == 200
@@ -90,6 +92,7 @@ def test_a_second_writer_of_the_same_file_is_refused(tmp_path: Path) -> None:
         with pytest.raises(OutputBusyError), Output(path):
             pass
         first.write("1\n")
+        first.commit()
     assert path.read_text() == "id\n1\n"
 
 

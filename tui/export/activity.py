@@ -84,8 +84,8 @@ async def export_activity_file(
 ) -> tuple[Path, int]:
     """The log as the query filters it, as CSV in a new file in ``directory``.
 
-    For the reader's ``e``: the file is opened, written and closed off the event loop.
-    Returns the file and how many entries it holds.
+    For the reader's ``e``: the file is opened, written and closed off the event loop, and
+    appears only once whole. Returns the file and how many entries it holds.
     """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = directory / f"lurker-activity-{_UNSAFE_NAME.sub('_', group_name)}-{stamp}.csv"
@@ -97,6 +97,7 @@ async def export_activity_file(
             await asyncio.to_thread(output.write, text)
 
         written = await export_activity(library, group_name, query, "csv", write, _quiet)
+        await asyncio.to_thread(output.commit)  # a failed export leaves no file
     finally:
         await asyncio.to_thread(output.__exit__, None, None, None)
     return path, written
