@@ -92,6 +92,10 @@ def _escapes(endpoint: str, query: dict[str, str]) -> Answer:
     return _page(endpoint, range(1, 4), total=3, token=0, text=shapes.ESCAPES)
 
 
+def _formulas(endpoint: str, query: dict[str, str]) -> Answer:
+    return _page(endpoint, range(1, 4), total=3, token=0, text=shapes.FORMULA)
+
+
 def _null_data(endpoint: str, query: dict[str, str]) -> Answer:
     return _json(shapes.page(endpoint, [], total=0, token=0) | {"data": None})
 
@@ -195,6 +199,7 @@ MODES: dict[str, Mode] = {
     "not-found": _not_found,
     "redirect": _redirect,
     "escapes": _escapes,
+    "formulas": _formulas,
     "null-data": _null_data,
     "unknown-fields": _unknown_fields,
     "bad-time": _bad_time,
