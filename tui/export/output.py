@@ -41,7 +41,11 @@ class Output:
     def __enter__(self) -> Output:
         if self.path is None:
             if sys.stdout is None:
-                raise OutputError("standard output is closed: give a file with -o FILE.")
+                raise OutputError("could not write to standard output: it is closed.")
+            try:
+                sys.stdout.buffer.write(b"")  # closed from the start (`>&-`), it refuses this
+            except OSError as error:
+                raise OutputError(self._failure(error)) from None
         elif _is_stream(self.path):
             self._fd = self._opening(lambda path: os.open(path, os.O_WRONLY), self.path)
         else:
