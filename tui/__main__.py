@@ -15,6 +15,11 @@ if TYPE_CHECKING:
 
     from .config.account import AccountSession
 
+NO_TERMINAL = (
+    "the reader needs a terminal (standard input and standard error must be one). "
+    "For scripts: `lurker unread`, `lurker export`, `lurker cache`."
+)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status.
@@ -75,6 +80,8 @@ def _reader(args: argparse.Namespace) -> int:
             from .api.origin import api_root
 
             api_root(settings.origin)  # refuse a clear-text origin before anything starts
+        if not has_terminal():  # (it would draw into a file, and read nothing for ever)
+            raise SettingsError(NO_TERMINAL)
         from .app import LurkerApp
 
         def connect() -> AccountSession:
@@ -92,6 +99,13 @@ def _reader(args: argparse.Namespace) -> int:
         return 2
     app.run()
     return app.return_code or 0
+
+
+def has_terminal() -> bool:
+    """Whether the reader has a terminal: Textual reads standard input, and draws on
+    standard error (standard output on Windows), so that stdout may go to a file."""
+    drawn_on = sys.__stdout__ if sys.platform == "win32" else sys.__stderr__
+    return all(stream is not None and stream.isatty() for stream in (sys.__stdin__, drawn_on))
 
 
 if __name__ == "__main__":

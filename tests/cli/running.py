@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import AnyStr
 
 import pytest
 
@@ -44,6 +46,17 @@ def has_loaded(process: subprocess.Popen[bytes], library: str) -> bool:
         return False
 
 
+@contextlib.contextmanager
+def ending(process: subprocess.Popen[AnyStr]) -> Iterator[subprocess.Popen[AnyStr]]:
+    """The child, killed if the test fails while it still runs (a reader would spin on)."""
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def environment(**extra: str) -> dict[str, str]:
     return {**os.environ, **extra}
 
@@ -71,6 +84,10 @@ class Terminal:
     def started(self) -> None:
         """The child has its copy of our child end: close this process's."""
         os.close(self.child_end)
+
+    def seen(self) -> str:
+        """What the child has written so far."""
+        return b"".join(list(self._chunks)).decode(errors="replace")
 
     def output(self) -> str:
         """All the child wrote, once it has ended."""

@@ -15,7 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.running import Terminal, environment, has_loaded, installed, wait_until
+from tests.cli.running import (
+    Terminal,
+    ending,
+    environment,
+    has_loaded,
+    installed,
+    wait_until,
+)
 from tests.conftest import start_demo_server
 from tui import files
 
@@ -42,9 +49,9 @@ def test_ctrl_c_while_export_starts(library: str, tmp_path: Path) -> None:
     keep = tmp_path / "keep.csv"
     keep.write_text("precious\n")
     command = [installed(), "export", "--demo", "--activity", "lurker-dev", "-o", str(keep)]
-    process = subprocess.Popen(command, stderr=subprocess.PIPE)
-    wait_until(lambda: has_loaded(process, library), library)
-    status, err = interrupted(process)
+    with ending(subprocess.Popen(command, stderr=subprocess.PIPE)) as process:
+        wait_until(lambda: has_loaded(process, library), library)
+        status, err = interrupted(process)
     assert status == 130, err
     assert "Traceback" not in err
     assert "Exception ignored" not in err
@@ -66,15 +73,16 @@ def test_ctrl_c_during_an_export_keeps_whole_records(slow_server: str, tmp_path:
     keep = tmp_path / "keep.csv"
     keep.write_text("precious\n")
     command = [installed(), "export", "--base-url", slow_server, "--activity", "lurker-dev"]
-    process = subprocess.Popen(
+    child = subprocess.Popen(
         [*command, "-o", str(keep)],
         stderr=subprocess.PIPE,
         env=environment(LURKER_API_KEY="test-key"),
     )
-    wait_until(
-        lambda: any(copy.stat().st_size > 20_000 for copy in files.leftovers(keep)), "a page"
-    )
-    status, err = interrupted(process)
+    with ending(child) as process:
+        wait_until(
+            lambda: any(copy.stat().st_size > 20_000 for copy in files.leftovers(keep)), "a page"
+        )
+        status, err = interrupted(process)
     assert status == 130, err
     assert "Traceback" not in err
     assert f"written to {keep}, each complete" in err
@@ -89,13 +97,14 @@ def test_ctrl_c_during_an_export_keeps_whole_records(slow_server: str, tmp_path:
 def test_ctrl_c_while_the_reader_starts(library: str) -> None:
     terminal = Terminal()
     end = terminal.child_end
-    process = subprocess.Popen(
+    reader = subprocess.Popen(
         [installed(), "--demo"], stdin=end, stdout=end, stderr=end, start_new_session=True
     )
-    terminal.started()
-    wait_until(lambda: has_loaded(process, library), library)
-    process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=60) == 130
+    with ending(reader) as process:
+        terminal.started()
+        wait_until(lambda: has_loaded(process, library), library)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
     shown = terminal.output()
     assert "Traceback" not in shown
     assert "KeyboardInterrupt" not in shown

@@ -10,12 +10,11 @@ import signal
 import stat
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.cli.running import ending, wait_until
 from tests.conftest import start_demo_server
 from tui import files
 from tui.cli import export
@@ -209,14 +208,6 @@ def test_a_dead_writers_copy_is_swept_and_a_live_one_is_busy(folder: Path) -> No
     assert names(folder) == ["keep.md"]
 
 
-def wait_until(condition: Callable[[], object], what: str, deadline: float = 60.0) -> None:
-    end = time.monotonic() + deadline
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
-
-
 def test_kill_9_mid_export_leaves_the_file_and_the_next_export_sweeps(folder: Path) -> None:
     keep = precious(folder / "keep.csv")
     server, origin = start_demo_server("--latency", "0.3", "--no-live")
@@ -227,9 +218,10 @@ def test_kill_9_mid_export_leaves_the_file_and_the_next_export_sweeps(folder: Pa
             env={**os.environ, "LURKER_API_KEY": "test-key"},
             stderr=subprocess.DEVNULL,
         )
-        wait_until(lambda: any(p.stat().st_size > 0 for p in files.leftovers(keep)), "a page")
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=10)
+        with ending(child):
+            wait_until(lambda: any(p.stat().st_size for p in files.leftovers(keep)), "a page")
+            child.send_signal(signal.SIGKILL)
+            child.wait(timeout=10)
     finally:
         server.terminate()
         server.wait(timeout=10)
