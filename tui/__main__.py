@@ -80,8 +80,6 @@ def _reader(args: argparse.Namespace) -> int:
             from .api.origin import api_root
 
             api_root(settings.origin)  # refuse a clear-text origin before anything starts
-        if not has_terminal():  # (it would draw into a file, and read nothing for ever)
-            raise SettingsError(NO_TERMINAL)
         from .app import LurkerApp
 
         def connect() -> AccountSession:
@@ -90,7 +88,9 @@ def _reader(args: argparse.Namespace) -> int:
 
             return open_account(settings)
 
-        app = LurkerApp(settings, connect=connect)
+        app = LurkerApp(settings, connect=connect)  # (it checks the [keys] table)
+        if not has_terminal():  # it would draw into a file, and read nothing for ever
+            raise SettingsError(NO_TERMINAL)
     except (SettingsError, LurkerError) as error:
         from .cli.say import say
 

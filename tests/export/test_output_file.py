@@ -17,11 +17,16 @@ import pytest
 from tests.cli.running import ending, wait_until
 from tests.conftest import start_demo_server
 from tui import files
+from tui.__main__ import main
 from tui.cli import export
-from tui.cli.export import run
 from tui.export.output import Output, OutputBusyError
 
 PRECIOUS = "precious\n"
+
+
+def run(argv: list[str]) -> int:
+    """`lurker export ARGV`, in this process."""
+    return main(["export", *argv])
 
 
 def precious(path: Path) -> Path:
