@@ -26,7 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Whatever the moment, Ctrl+C ends the run quietly with 130 (the commands say what
     they kept), output whose reader went away (`| head`) with 141 as SIGPIPE would, and
-    output closed from the start (`>&-`) with a sentence and 1: never a traceback.
+    output closed from the start (`>&-`) or failing (a full disk) with a sentence and 1:
+    never a traceback.
     """
     try:
         from .cli import streams
@@ -44,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         streams.let_go_of_output()
         return 141  # 128 + SIGPIPE, as a command the signal ended
-    except streams.StdoutClosedError as error:
+    except streams.StdoutError as error:
+        streams.let_go_of_output()  # what is still buffered would fail again at the exit
         print(f"lurker: {error}", file=sys.stderr)
         return 1
 

@@ -74,3 +74,25 @@ def test_output_whose_reader_went_away_ends_quietly(args: list[str]) -> None:
     done = gone_reader(*args)
     assert done.returncode == 141  # 128 + SIGPIPE, as `yes | head -0` gives
     assert done.stderr == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to fill")
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["cache", "--demo"], "lurker: "),
+        (["export", "--demo", "--topic", TOPIC], "lurker export: "),
+    ],
+)
+def test_output_to_a_full_disk_is_said_in_a_sentence(args: list[str], said: str) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [installed(), *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == f"{said}could not write to standard output: No space left on device.\n"
