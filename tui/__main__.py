@@ -2,19 +2,58 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+# Nothing more is imported before `main` is entered: Ctrl+C during an import out here
+# would end in a traceback. (`typing` alone costs milliseconds; type checkers treat a
+# constant TYPE_CHECKING as theirs.)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+
     from .config.account import AccountSession
+
+NO_TERMINAL = (
+    "the reader needs a terminal (standard input and standard error must be one). "
+    "For scripts: `lurker unread`, `lurker export`, `lurker cache`."
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit status."""
+    """Run the command line; returns the process exit status.
+
+    Whatever the moment, Ctrl+C ends the run quietly with 130 (the commands say what
+    they kept), output whose reader went away (`| head`) with 141 as SIGPIPE would, and
+    output closed from the start (`>&-`) or failing (a full disk) with a sentence and 1:
+    never a traceback.
+    """
+    try:
+        from .cli import streams
+
+        streams.guard()
+        status = _main(argv)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # what is still buffered fails here, not at the exit
+        return status
+    except KeyboardInterrupt:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # a second Ctrl+C while ending: at once
+        return 130
+    except BrokenPipeError:
+        streams.let_go_of_output()
+        return 141  # 128 + SIGPIPE, as a command the signal ended
+    except streams.StdoutError as error:
+        streams.let_go_of_output()  # what is still buffered would fail again at the exit
+        print(f"lurker: {error}", file=sys.stderr)
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    import importlib
+
     from .config.arguments import COMMANDS, parse
 
     args = parse(sys.argv[1:] if argv is None else argv)
@@ -51,7 +90,9 @@ def _reader(args: argparse.Namespace) -> int:
 
             return open_account(settings)
 
-        app = LurkerApp(settings, connect=connect)
+        app = LurkerApp(settings, connect=connect)  # (it checks the [keys] table)
+        if not has_terminal():  # it would draw into a file, and read nothing for ever
+            raise SettingsError(NO_TERMINAL)
     except (SettingsError, LurkerError) as error:
         from .cli.say import say
 
@@ -60,6 +101,13 @@ def _reader(args: argparse.Namespace) -> int:
         return 2
     app.run()
     return app.return_code or 0
+
+
+def has_terminal() -> bool:
+    """Whether the reader has a terminal: Textual reads standard input, and draws on
+    standard error (standard output on Windows), so that stdout may go to a file."""
+    drawn_on = sys.__stdout__ if sys.platform == "win32" else sys.__stderr__
+    return all(stream is not None and stream.isatty() for stream in (sys.__stdin__, drawn_on))
 
 
 if __name__ == "__main__":

@@ -172,7 +172,10 @@ class LurkerApp(App[None]):
 
             known = isinstance(error, LurkerError | SettingsError)
             text = str(error) if known else describe(error)
-            self.exit(return_code=2, message=f"lurker: {clean(text)}")
+            # Once the first screen is mounted: an exit before it ends that screen half-made,
+            # and its mounting then fails as a second error, which Textual calls a crash.
+            message = f"lurker: {clean(text)}"
+            self.call_after_refresh(self.exit, return_code=2, message=message)
             return
         if must_sign_in:
             session = self.session

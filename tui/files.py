@@ -1,10 +1,16 @@
-"""Files that survive kill -9 and two writers at once: locked, replaced whole, leftovers swept."""
+"""Files that survive kill -9 and two writers at once: locked, replaced whole, leftovers swept.
+
+Small files (settings, secrets, state) are rewritten whole under a lock file beside them
+(`update_text`); a long write (an export) goes to a `Replacement`, a temporary file beside
+its target that takes the target's place only when it is whole.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -89,6 +95,130 @@ def _replace(path: Path, text: str, *, mode: int) -> None:
     _sync_directory(path.parent)
 
 
+class BusyError(Exception):
+    """Another process is writing a replacement of the same file right now."""
+
+
+class Replacement:
+    """A new copy of `path`, written beside it, that takes its place only on `commit`.
+
+    The copy is a private temporary file (`.NAME.<token>.tmp`) locked for as long as it is
+    written, so that the next writer of `path` can tell a leftover of a writer that died
+    (unlocked: swept) from a writer still at work (locked: `BusyError`). No lock file is
+    left beside `path`: exports land in the user's own folders. Until `commit`, `path` is
+    as it was; `discard` (or a kill) leaves it so. Committed, the copy gets the mode `path`
+    had, or the umask's for a new file.
+    """
+
+    def __init__(self, path: Path) -> None:
+        # A link is followed: the file it names is replaced, and the link stays.
+        self.path = Path(os.path.realpath(path)) if path.is_symlink() else path
+        self.size = 0  # bytes written by whole calls of `write`
+        self._descriptor: int | None = None
+        self._temporary: Path | None = None
+
+    def open(self) -> None:
+        """Sweep a dead writer's copies, then start this one (OSError: it cannot be made)."""
+        if self.path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "it is a folder", str(self.path))
+        _sweep_dead_copies(self.path)
+        for _ in range(3):  # a sweeper that took the new file for a dead one: make another
+            temporary = _temporary_name(self.path)
+            descriptor = os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+            if _try_lock(descriptor) is not False and _names(temporary, descriptor):
+                self._descriptor, self._temporary = descriptor, temporary
+                return
+            os.close(descriptor)
+        raise BusyError(f"{self.path} is being written by another process.")
+
+    def write(self, data: bytes) -> None:
+        """Append `data` whole: if a write fails part way, the copy is cut back to before it."""
+        assert self._descriptor is not None, "open() first"
+        view = memoryview(data)
+        try:
+            while view:  # a regular file takes it all at once; a short write goes on
+                view = view[os.write(self._descriptor, view) :]
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._descriptor, self.size)
+            raise
+        self.size += len(data)
+
+    def commit(self) -> None:
+        """Flush the copy to disk and move it into `path`'s place."""
+        assert self._descriptor is not None, "open() first"
+        assert self._temporary is not None, "open() first"
+        os.ftruncate(self._descriptor, self.size)  # a write cut short by Ctrl+C left no part
+        os.chmod(self._temporary, _mode_for(self.path))
+        os.fsync(self._descriptor)
+        os.replace(self._temporary, self.path)
+        self._temporary = None
+        self._close()
+        _sync_directory(self.path.parent)
+
+    def discard(self) -> None:
+        """Remove the copy: `path` stays as it was (does nothing once committed)."""
+        if self._temporary is not None:
+            with contextlib.suppress(OSError):
+                self._temporary.unlink()
+            self._temporary = None
+        self._close()
+
+    def _close(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # also releases the lock
+            self._descriptor = None
+
+
+def _temporary_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.urandom(8).hex()}{TEMPORARY_SUFFIX}")
+
+
+def _sweep_dead_copies(path: Path) -> None:
+    """Remove the copies of `path` no process holds; BusyError if one is held."""
+    for leftover in leftovers(path):
+        try:
+            descriptor = os.open(leftover, os.O_RDWR)
+        except OSError:
+            continue  # gone meanwhile, or another user's: not ours to remove
+        try:
+            held = _try_lock(descriptor)
+            if held is False:
+                raise BusyError(f"{path} is being written by another process.")
+            if held and _names(leftover, descriptor):
+                leftover.unlink()
+        finally:
+            os.close(descriptor)
+
+
+def _names(path: Path, descriptor: int) -> bool:
+    """Whether `path` still names the file open as `descriptor` (no sweeper removed it)."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(descriptor))
+    except OSError:
+        return False
+
+
+def _mode_for(path: Path) -> int:
+    """The mode `path` has, or the one a new file gets under the process's umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    # Read where the system tells it: setting it to read it back would, for that instant,
+    # change the mode of files other threads make.
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _sync_directory(directory: Path) -> None:
     """Make the rename itself durable across a power cut (where a directory can be opened)."""
     try:
@@ -119,6 +249,14 @@ if sys.platform == "win32":
         os.lseek(descriptor, 0, os.SEEK_SET)
         msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
 
+    def _try_lock(descriptor: int) -> bool | None:
+        """Take the lock if it is free: False when another holds it."""
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
 else:
     import fcntl
 
@@ -136,3 +274,16 @@ else:
 
     def _release(descriptor: int) -> None:
         pass  # closing the descriptor releases it
+
+    def _try_lock(descriptor: int) -> bool | None:
+        """Take the lock if it is free: False when another holds it, None where there are
+        no locks (then no one can tell a live writer from a dead one)."""
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError as error:
+            if error.errno in _NO_LOCKS:
+                return None
+            raise
+        return True

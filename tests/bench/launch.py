@@ -76,6 +76,14 @@ def _exit_once_saved() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _headless_lurker() -> Any:
+    """`lurker`'s main, for a run that draws nowhere: it needs no terminal."""
+    import tui.__main__ as entry
+
+    entry.has_terminal = lambda: True
+    return entry.main
+
+
 def fill_store() -> None:
     """Run `lurker --demo` headless until it has saved its group list."""
     from textual.app import App
@@ -83,8 +91,7 @@ def fill_store() -> None:
     run = App.run
     App.run = lambda self, *a, **k: run(self, *a, **{**k, "headless": True})  # type: ignore[method-assign]
     _exit_once_saved()
-    from tui.__main__ import main as lurker
-
+    lurker = _headless_lurker()
     lurker(["--demo"])
     sys.exit("the app ended without saving its group list")
 
@@ -109,8 +116,7 @@ def main(kind: str) -> None:
             _exit_at_first_data_paint(_has_rows)
 
         memory.pause_until_settled = pause_then_probe
-        from tui.__main__ import main as lurker
-
+        lurker = _headless_lurker()
         lurker(["--demo"])
     sys.exit("the app ended without painting its data")
 

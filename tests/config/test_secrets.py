@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from keyring.backend import KeyringBackend
 from keyring.errors import KeyringLocked
 
 from tui.config.saved import Credential, StoredCookie, token_expiry
-from tui.config.secrets import SERVICE, SecretStore, system_keyring
+from tui.config.secrets import SERVICE, SecretsFileError, SecretStore, system_keyring
 
 SECRET = "s3cr3t-api-key-0123456789"
 
@@ -86,13 +87,48 @@ def test_headless_machine_has_no_keyring(monkeypatch: pytest.MonkeyPatch) -> Non
     assert system_keyring() is None
 
 
-def test_unreadable_file_means_nothing_saved(tmp_path: Path) -> None:
+def test_an_empty_file_means_nothing_saved(tmp_path: Path) -> None:
     path = tmp_path / "secrets.json"
-    path.write_text("{not json")
+    path.write_text("\n")
     store = SecretStore(path, keyring=None)
     assert store.load("me") is None
     store.save("me", Credential("api_key", SECRET))
     assert store.load("me") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"version": 1, "accounts": {\n  "a": {},\n}}', "not valid JSON (line 3, column 1: "),
+        ("[" * 100_000, "not valid JSON"),
+        ('{"accounts": []}', 'not a file of saved sign-ins (no "accounts" object)'),
+    ],
+)
+def test_a_damaged_file_is_refused_by_every_use_and_left_as_it_is(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "secrets.json"
+    path.write_text(text)
+    store = SecretStore(path, keyring=None)
+    uses = [
+        lambda: store.load("me"),
+        lambda: store.where("me"),
+        lambda: store.save("me", Credential("api_key", SECRET)),
+        lambda: store.forget("me"),
+    ]
+    for use in uses:
+        with pytest.raises(SecretsFileError, match=re.escape(f"{path} is {said}")):
+            use()
+    assert path.read_text() == text
+
+
+def test_with_a_keyring_a_damaged_file_does_not_stop_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "secrets.json"
+    path.write_text("{oops")
+    store = SecretStore(path, keyring=MemoryKeyring())
+    assert store.save("me", Credential("api_key", SECRET)) == "the system keyring"
+    assert store.load("me") == Credential("api_key", SECRET)
+    assert path.read_text() == "{oops"
 
 
 def test_reprs_hide_every_secret() -> None:

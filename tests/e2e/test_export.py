@@ -48,7 +48,8 @@ def test_ctrl_c_leaves_complete_lines(terminal_factory: type[Terminal], tmp_path
         server.terminate()
         server.wait(timeout=10)
     assert "lurker exited 130" in screen
-    assert "written, each complete" in screen
+    said = " ".join(screen.split())  # the message is wrapped at words to the terminal
+    assert f"written to {path}, each complete" in said
     assert "Traceback" not in screen
     lines = path.read_text(encoding="utf-8").splitlines()
     rows = [json.loads(line) for line in lines]  # every line whole

@@ -11,7 +11,7 @@ import pytest
 
 from tui.api.library import Library
 from tui.api.params import ActivityQuery
-from tui.export.activity import FIELDS, export_activity, export_activity_file
+from tui.export.activity import FIELDS, export_activity, export_activity_file, neutralised
 from tui.export.output import Output, OutputBusyError
 
 ESCAPES = ("\x1b", "\x07", "\x9b", "\x9d")
@@ -27,6 +27,7 @@ async def _export(library: Library, path: Path, form: str, group: str = "lurker-
         written = await export_activity(
             library, group, ActivityQuery(), form, write, lambda n, t: seen.append((n, t))
         )
+        out.commit()
     assert seen, "progress is reported a page at a time"
     assert seen[-1][0] == written
     return written
@@ -35,10 +36,12 @@ async def _export(library: Library, path: Path, form: str, group: str = "lurker-
 async def test_csv_has_every_entry_and_field(library: Library, tmp_path: Path) -> None:
     path = tmp_path / "log.csv"
     written = await _export(library, path, "csv")
-    with path.open(newline="", encoding="utf-8") as file:
+    assert path.read_bytes().startswith(b"\xef\xbb\xbfid,")  # the BOM, for spreadsheets
+    with path.open(newline="", encoding="utf-8-sig") as file:
         rows = list(csv.DictReader(file))
     assert written == len(rows) == 5000
     assert tuple(rows[0]) == FIELDS
+    assert any("Rafael Núñez" in row["text"] for row in rows)
     assert all(row["id"].isdigit() and row["created"] for row in rows)
     assert len({row["id"] for row in rows}) == len(rows)
     assert not any(re.search(r"</?(?:a|b|i|span)[ >]", row["text"]) for row in rows)
@@ -77,7 +80,8 @@ async def test_interrupted_export_leaves_complete_records(library: Library, tmp_
 
         with pytest.raises(KeyboardInterrupt):
             await export_activity(library, "lurker-dev", ActivityQuery(), "csv", write, print)
-    with path.open(newline="", encoding="utf-8") as file:
+        out.commit()
+    with path.open(newline="", encoding="utf-8-sig") as file:
         rows = list(csv.DictReader(file))
     assert len(rows) == 200
     assert path.read_text(encoding="utf-8").endswith("\n")
@@ -90,6 +94,7 @@ def test_a_second_writer_of_the_same_file_is_refused(tmp_path: Path) -> None:
         with pytest.raises(OutputBusyError), Output(path):
             pass
         first.write("1\n")
+        first.commit()
     assert path.read_text() == "id\n1\n"
 
 
@@ -99,6 +104,19 @@ async def test_export_to_a_new_file_for_the_reader(library: Library, tmp_path: P
     assert path.parent == tmp_path
     assert path.name.startswith("lurker-activity-lurker-dev-")
     assert path.suffix == ".csv"
-    with path.open(newline="", encoding="utf-8") as file:
+    with path.open(newline="", encoding="utf-8-sig") as file:
         rows = list(csv.DictReader(file))
     assert 0 < written == len(rows) < 5000  # what the filter shows, not the whole log
+
+
+@pytest.mark.parametrize(
+    "cell",
+    ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\rx", " =1", "\u00a0\u00a0=1", "\n-1"],
+)
+def test_a_cell_a_spreadsheet_would_run_is_made_text(cell: str) -> None:
+    assert neutralised(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", ["Ana Souza", "a=b", "", "'=already", "1-2", -5, 12])
+def test_other_cells_are_kept_as_they_are(cell: str | int) -> None:
+    assert neutralised(cell) == cell

@@ -33,7 +33,7 @@ def test_topic_to_stdout_as_markdown(capsys: pytest.CaptureFixture[str]) -> None
 def test_csv_by_default_for_the_log(tmp_path: Path) -> None:
     path = tmp_path / "log.csv"
     assert main(["export", "--activity", "lurker-dev", "-o", str(path)]) == 0
-    with path.open(newline="") as file:
+    with path.open(newline="", encoding="utf-8-sig") as file:
         rows = list(csv.DictReader(file))
     # The built-in demo's log: 5,000 entries, and four an hour since Monday 00:00 UTC.
     assert len(rows) >= 5000

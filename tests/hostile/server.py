@@ -92,6 +92,10 @@ def _escapes(endpoint: str, query: dict[str, str]) -> Answer:
     return _page(endpoint, range(1, 4), total=3, token=0, text=shapes.ESCAPES)
 
 
+def _formulas(endpoint: str, query: dict[str, str]) -> Answer:
+    return _page(endpoint, range(1, 4), total=3, token=0, text=shapes.FORMULA)
+
+
 def _null_data(endpoint: str, query: dict[str, str]) -> Answer:
     return _json(shapes.page(endpoint, [], total=0, token=0) | {"data": None})
 
@@ -161,6 +165,13 @@ def _endless(endpoint: str, query: dict[str, str]) -> Answer:
     return _page(endpoint, ids, total=400 if number == 0 else 0, token=number + 1, more=True)
 
 
+def _bottomless(endpoint: str, query: dict[str, str]) -> Answer:
+    """New rows and a new token on every page, `has_more` always, and no total at all."""
+    number = _page_number(query)
+    ids = range(number * 100 + 1, number * 100 + 101)
+    return _page(endpoint, ids, total=0, token=number + 1, more=True)
+
+
 def _repeating(endpoint: str, query: dict[str, str]) -> Answer:
     """The same 100 rows on every page, each with a new token."""
     number = _page_number(query)
@@ -195,6 +206,7 @@ MODES: dict[str, Mode] = {
     "not-found": _not_found,
     "redirect": _redirect,
     "escapes": _escapes,
+    "formulas": _formulas,
     "null-data": _null_data,
     "unknown-fields": _unknown_fields,
     "bad-time": _bad_time,
@@ -205,6 +217,7 @@ MODES: dict[str, Mode] = {
     "huge-fields": _huge_fields,
     "many-values": _many_values,
     "endless": _endless,
+    "bottomless": _bottomless,
     "repeating": _repeating,
     "retry-after-zero": _retry_after("0"),
     "retry-after-huge": _retry_after("1e999"),

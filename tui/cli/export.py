@@ -17,7 +17,7 @@ from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..export import activity, topic
-from ..export.output import Output, OutputBusyError
+from ..export.output import Output, OutputBusyError, OutputError
 from ..render.safety import clean
 from .progress import Progress
 from .say import say
@@ -69,26 +69,47 @@ def _check(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
     """Run `lurker export`; returns the exit status."""
     progress = Progress(sys.stderr)
+    output = Path(args.output) if args.output else None
+    stopped = False
     try:
         form = _check(args)
         query = _query(_moment(args.since, "--since"), _moment(args.until, "--until"))
         settings = from_args(args, environ)
-        with Output(Path(args.output) if args.output else None) as out:
-            written = asyncio.run(_export(settings, args, form, query, out, progress))
-    except KeyboardInterrupt:
-        progress.done(f"stopped: {progress.written:,} written, each complete")
+        with Output(output) as out:
+            try:
+                written = asyncio.run(_export(settings, args, form, query, out, progress))
+            except KeyboardInterrupt:
+                stopped, written = True, progress.written
+                if not (written and out.size):  # (a JSON thread is written at its end)
+                    progress.done(_joined("stopped before anything was written", output))
+                    return 130
+            out.commit()  # stopped, what was written is whole records: kept
+    except KeyboardInterrupt:  # before the export began, or as it was put in place
+        progress.done(_joined("stopped", output))
         return 130
-    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    except (SettingsError, LurkerError, OutputBusyError, OSError) as error:
+    except BrokenPipeError:
         progress.done()
-        say(f"lurker export: {clean(str(error))}", sys.stderr)
-        return 1 if isinstance(error, LurkerError) else 2
+        raise  # the reader of stdout went away (`| head`): `lurker` ends quietly
+    except (SettingsError, LurkerError, OutputBusyError, OutputError) as error:
+        progress.done()
+        said = clean(str(error))
+        if isinstance(error, LurkerError):
+            said = _joined(said, output)
+        say(f"lurker export: {said}", sys.stderr)
+        return 1 if isinstance(error, LurkerError | OutputError) else 2
     where = f" to {args.output}" if args.output else ""
+    if stopped:
+        progress.done(f"stopped: {written:,} written{where}, each complete")
+        return 130
     progress.done(f"{written:,} {'messages' if args.topic else 'entries'} written{where}")
     return 0
+
+
+def _joined(said: str, path: Path | None) -> str:
+    """`said`, then what became of the file given with -o when the export did not replace it."""
+    if path is None or (path.exists() and not path.is_file()):
+        return said  # standard output, a pipe or a device: nothing to say of it
+    return f"{said.rstrip('.')}; {path} {'is as it was' if path.is_file() else 'was not made'}."
 
 
 async def _export(

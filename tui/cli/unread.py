@@ -23,6 +23,9 @@ from ..store.reading import Reading
 from .problems import report_problems
 from .say import say
 
+# Far more groups than anyone belongs to: a group list longer than this has not ended.
+MAX_GROUPS = 5_000
+
 
 def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
     """Print what is new per group; the exit status (1: the service could not be asked)."""
@@ -67,8 +70,15 @@ async def _unread(settings: Settings, session: AccountSession, only: str | None)
 async def _groups(library: Library, only: str | None) -> list[Membership]:
     groups: list[Membership] = []
     source = library.groups()
-    while (page := await source.next_page()) is not None:
+    while len(groups) < MAX_GROUPS and (page := await source.next_page()) is not None:
         groups.extend(page.data)
+    if (len(groups) >= MAX_GROUPS and not source.ended) or source.end_note:
+        # A list the service never ends (has_more for ever, a new token each time) would be
+        # asked for until memory ran out; cut it, as the reader's lists are cut, and say so.
+        groups = groups[:MAX_GROUPS]
+        cut = f"the group list did not end after {len(groups):,} groups"
+        why = f" {source.end_note}" if source.end_note else ""
+        say(f"lurker unread: {cut}; counted the first {len(groups):,}.{why}", sys.stderr)
     readable = [group for group in groups if group.perms.archives_visible]
     if only is None:
         return readable

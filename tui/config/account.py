@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..api.errors import BadCsrfError, ExpiredError, LurkerError, UnauthorizedError
 from ..api.origin import api_root
 from .credentials import AccountClient
+from .errors import SettingsError
 from .secrets import SecretStore
 
 API_KEY, PASSWORD_COOKIE, PASSWORD_TOKEN = "api_key", "password-cookie", "password-token"
@@ -118,3 +119,5 @@ class AccountSession:
             self.saved_to = self.store.save(self.profile.account, credential)
         except OSError as error:
             self.save_problem = f"could not save the sign-in ({error.strerror})"
+        except SettingsError as error:  # a damaged secrets file, left as it is
+            self.save_problem = f"could not save the sign-in: {error}"

@@ -170,9 +170,11 @@ COMMANDS: tuple[Command, ...] = (
         "export",
         _export,
         epilog=(
-            "Markdown, text, CSV and JSON Lines are written a message or a page at a time: "
-            "stopped with Ctrl+C, the file holds every record written so far, each complete. "
-            "A JSON thread is written once all of it is in. Progress goes to stderr."
+            "A file given with -o is written as a new copy beside it that takes its place "
+            "only once the export is whole: if the service or the disk fails, the file is "
+            "as it was. Stopped with Ctrl+C, the file holds every record written so far, "
+            "each complete (a JSON thread, written once all of it is in, leaves the file as "
+            "it was). Progress goes to stderr."
         ),
     ),
     Command("cache", "show the local store, or clear it", "cache", _cache),

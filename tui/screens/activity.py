@@ -19,7 +19,7 @@ from ..api.models.activity import ActivityEntry
 from ..api.models.page import Page
 from ..api.params import ActivityQuery
 from ..export.activity import export_activity_file
-from ..export.output import OutputBusyError
+from ..export.output import OutputBusyError, OutputError
 from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
@@ -197,7 +197,8 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         try:
             path, written = await export_activity_file(self.library, group, query, Path.cwd())
         except Exception as error:  # whatever failed is said; the log stays as it is
-            message = str(error) if isinstance(error, OutputBusyError | OSError) else None
+            known = isinstance(error, OutputBusyError | OutputError | OSError)
+            message = str(error) if known else None
             self.notify(
                 clean(message or describe(error)),
                 title="Export failed",

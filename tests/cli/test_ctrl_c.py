@@ -1,0 +1,110 @@
+"""Ctrl+C at any moment of `lurker export` or the reader's start: exit status 130, quietly.
+
+Each test sends SIGINT when the child has reached a moment it can be seen to reach (an
+extension module loaded by an import, a page written), so no test depends on timing.
+"""
+
+from __future__ import annotations
+
+import csv
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.cli.running import (
+    Terminal,
+    ending,
+    environment,
+    has_loaded,
+    installed,
+    wait_until,
+)
+from tests.conftest import start_demo_server
+from tui import files
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="reads /proc/PID/maps to see the moment"
+)
+
+
+def interrupted(process: subprocess.Popen[bytes]) -> tuple[int, str]:
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, (err or b"").decode()
+
+
+@pytest.mark.parametrize(
+    "library",
+    [
+        "_socket",  # the first imports of the command
+        "_asyncio",
+        "_pydantic_core",  # the models: the last of the imports
+    ],
+)
+def test_ctrl_c_while_export_starts(library: str, tmp_path: Path) -> None:
+    keep = tmp_path / "keep.csv"
+    keep.write_text("precious\n")
+    command = [installed(), "export", "--demo", "--activity", "lurker-dev", "-o", str(keep)]
+    with ending(subprocess.Popen(command, stderr=subprocess.PIPE)) as process:
+        wait_until(lambda: has_loaded(process, library), library)
+        status, err = interrupted(process)
+    assert status == 130, err
+    assert "Traceback" not in err
+    assert "Exception ignored" not in err
+    if keep.read_text() != "precious\n":  # the export had begun: whole records kept
+        assert "each complete" in err
+    assert not files.leftovers(keep)
+
+
+@pytest.fixture(scope="module")
+def slow_server() -> Iterator[str]:
+    """The demo on loopback, 0.3 s a page: an export is still going when Ctrl+C comes."""
+    server, origin = start_demo_server("--latency", "0.3", "--no-live")
+    yield origin
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def test_ctrl_c_during_an_export_keeps_whole_records(slow_server: str, tmp_path: Path) -> None:
+    keep = tmp_path / "keep.csv"
+    keep.write_text("precious\n")
+    command = [installed(), "export", "--base-url", slow_server, "--activity", "lurker-dev"]
+    child = subprocess.Popen(
+        [*command, "-o", str(keep)],
+        stderr=subprocess.PIPE,
+        env=environment(LURKER_API_KEY="test-key"),
+    )
+    with ending(child) as process:
+        wait_until(
+            lambda: any(copy.stat().st_size > 20_000 for copy in files.leftovers(keep)), "a page"
+        )
+        status, err = interrupted(process)
+    assert status == 130, err
+    assert "Traceback" not in err
+    assert f"written to {keep}, each complete" in err
+    with keep.open(newline="", encoding="utf-8-sig") as file:
+        rows = list(csv.DictReader(file))
+    assert rows
+    assert len(rows) % 100 == 0  # whole pages
+    assert not files.leftovers(keep)
+
+
+@pytest.mark.parametrize("library", ["_asyncio", "termios"])
+def test_ctrl_c_while_the_reader_starts(library: str) -> None:
+    terminal = Terminal()
+    end = terminal.child_end
+    reader = subprocess.Popen(
+        [installed(), "--demo"], stdin=end, stdout=end, stderr=end, start_new_session=True
+    )
+    with ending(reader) as process:
+        terminal.started()
+        wait_until(lambda: has_loaded(process, library), library)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+    shown = terminal.output()
+    assert "Traceback" not in shown
+    assert "KeyboardInterrupt" not in shown
