@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 
 import httpx
@@ -37,6 +39,17 @@ def make_app(
     options: dict[str, object] = {"demo": True, **settings}
     app = LurkerApp(Settings(**options), client, bodies_in_process=bodies_in_process)  # type: ignore[arg-type]
     return app, demo
+
+
+def shown_text(app: LurkerApp) -> str:
+    """Every character the screen shows, a line of text per terminal line (read from an
+    SVG screenshot of it)."""
+    svg = app.export_screenshot()
+    lines: dict[int, str] = {}
+    for line, words in re.findall(r'<text[^>]*url\(#[\w-]*?-line-(\d+)\)">([^<]*)</text>', svg):
+        lines[int(line)] = lines.get(int(line), "") + words
+    text = "\n".join(lines[number] for number in sorted(lines))
+    return html.unescape(text).replace("\xa0", " ")
 
 
 async def settle(pilot: Pilot[None]) -> None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, settle, until
+from tests.screens.harness import make_app, settle, shown_text, until
 from tests.screens.test_activity_and_shell import open_activity
 from tests.screens.test_snapshots import keys, open_topics, rows_of
 from tui.app import LurkerApp
 from tui.screens.activity import ActivityScreen
+from tui.screens.confirm import Confirm
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
@@ -223,3 +224,17 @@ async def test_n_on_the_group_list_opens_the_next_group_with_news_at_its_first()
         await settle(pilot)
         assert isinstance(app.screen, GroupsScreen)
         assert any("Nothing unread is left" in str(n.message) for n in app._notifications)
+
+
+async def test_catching_up_asks_in_words_naming_the_group_and_its_topics() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_topics(pilot, "big-archive")
+        counted = lambda: app.news.state.new_topics("41104") is not None  # noqa: E731
+        await until(pilot, counted, "big-archive's news counted")
+        await keys(pilot, "C")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        shown = " ".join(shown_text(app).split())
+        assert "Mark every topic in Linux Audio Users as read?" in shown, shown
+        assert "All 10,000 topics (3 with something new) will count as read" in shown, shown
+        assert "y: yes · n or Esc: no" in shown, shown

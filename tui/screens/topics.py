@@ -337,7 +337,19 @@ class TopicsScreen(PagedScreen[TopicRow]):
                 self.news.catch_up(str(group.group_id), group.display_name, topics)
                 self.notify(f"Everything in {name} is read.", markup=False)
 
-        self.app.push_screen(Confirm(f"Mark every topic in {name} as read?"), answered)
+        question = f"Mark every topic in {name} as read?"
+        self.app.push_screen(Confirm(question, self._catch_up_detail(group)), answered)
+
+    def _catch_up_detail(self, group: GroupInfo) -> str:
+        """How many topics a catch-up reads, as far as they are known."""
+        total = None if self.query_text else self.paged_list.known_total  # the whole group's
+        fresh = self.news.state.new_topics(str(group.group_id))
+        if total is None:
+            topics = "Every topic up to now"
+        else:
+            topics = "Its only topic" if total == 1 else f"All {count(total, 'topic')}"
+        news = f" ({fresh:,} with something new)" if fresh else ""
+        return f"{topics}{news} will count as read.\n(m on a topic marks it unread again.)"
 
     def action_next_unread(self) -> None:
         """Open the next topic with something unread (after the cursor)."""
