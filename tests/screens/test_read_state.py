@@ -6,12 +6,18 @@ day counts as new, which in big-archive is three topics near the top of the list
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
 from textual.pilot import Pilot
 
+from tests.conftest import DEMO_NOW, demo_config
 from tests.screens.harness import make_app, settle, shown_text, until
 from tests.screens.test_activity_and_shell import open_activity
 from tests.screens.test_snapshots import keys, open_topics, rows_of
 from tui.app import LurkerApp
+from tui.demo import DemoService
+from tui.render import when
 from tui.screens.activity import ActivityScreen
 from tui.screens.confirm import Confirm
 from tui.screens.groups import GroupsScreen
@@ -20,6 +26,7 @@ from tui.screens.topics import TopicsScreen
 from tui.widgets.thread_view import ThreadView
 
 FIRST_NEW = 3  # in big-archive, after its three sticky topics
+LURKER_DEV = "41101"
 
 
 def line(pilot: Pilot[None], index: int) -> str:
@@ -238,3 +245,22 @@ async def test_catching_up_asks_in_words_naming_the_group_and_its_topics() -> No
         assert "Mark every topic in Linux Audio Users as read?" in shown, shown
         assert "All 10,000 topics (3 with something new) will count as read" in shown, shown
         assert "y: yes · n or Esc: no" in shown, shown
+
+
+async def test_demo_news_are_new_after_a_catch_up_a_moment_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    earlier = DEMO_NOW - timedelta(seconds=1)
+    monkeypatch.setattr(when, "clock", lambda: earlier)
+    app, _ = make_app(DemoService(demo_config(now=earlier)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "lurker-dev")
+        await keys(pilot, "C")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        await keys(pilot, "y")
+        assert not app.news.state.new_topics(LURKER_DEV)
+    monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+    again, _ = make_app(DemoService(demo_config(news=20)))  # lurker --demo-news 20, now
+    async with again.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: again.news.state.new_topics(LURKER_DEV) is not None, "counted")
+        assert again.news.state.new_topics(LURKER_DEV)
