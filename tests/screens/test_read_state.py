@@ -264,3 +264,34 @@ async def test_demo_news_are_new_after_a_catch_up_a_moment_before(
     async with again.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: again.news.state.new_topics(LURKER_DEV) is not None, "counted")
         assert again.news.state.new_topics(LURKER_DEV)
+
+
+def group_line(pilot: Pilot[None], name: str) -> str:
+    """The group list's line of group `name`, as drawn."""
+    rows = rows_of(pilot)
+    drawn = [rows.render_line(y).text for y in range(rows.size.height)]
+    return next(text for text in drawn if f" {name} " in text)
+
+
+async def test_the_group_list_counts_again_what_was_read_meanwhile() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: app.news.state.new_topics("41104") is not None, "counted")
+        await settle(pilot)
+        messages = rows_of(pilot).rows[FIRST_NEW].num_messages
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, *"n" * (messages - 1))  # read to its end
+        await back(pilot)
+        rows_of(pilot).cursor = FIRST_NEW + 1
+        await keys(pilot, "m")  # marked read by hand: one fewer again
+        await keys(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "groups")
+        await settle(pilot)
+        assert group_line(pilot, "big-archive").startswith("1 new Linux Audio Users")
+        app.news.flush()
+        await settle(pilot)
+    again, _ = make_app()  # the next run, offline or not, starts from that count
+    async with again.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: again.news.state.loaded, "read state loaded")
+        assert again.news.state.groups["41104"].new_topics == 1
