@@ -84,9 +84,30 @@ async def test_a_thread_read_in_part_opens_at_its_first_unread_under_a_divider()
         view = await open_row(pilot, FIRST_NEW)
         await until(pilot, lambda: view.current == 2, "at the first unread message")
         top = [view.render_line(y).text for y in range(3)]
-        assert any("new since" in text for text in top), top
+        # Its messages were all written before that visit: not "new since" it.
+        said = "not read on your last visit (Fri 20 Nov 2026 12:00)"
+        assert any(said in text for text in top), top
         await keys(pilot, "home")
         assert view.current == 0  # the messages above it are there
+
+
+async def test_a_thread_read_before_its_news_were_written_says_new_since_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    visit = DEMO_NOW - timedelta(days=10)  # before every message of the topic
+    monkeypatch.setattr(when, "clock", lambda: visit)
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, "n")  # the first two read, at the visit
+        await back(pilot)
+        monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+        view = await open_row(pilot, FIRST_NEW)
+        await until(pilot, lambda: view.current == 2, "at the first unread message")
+        top = [view.render_line(y).text for y in range(3)]
+        said = "new since your last visit (Tue 10 Nov 2026 12:00)"
+        assert any(said in text for text in top), top
 
 
 async def test_m_marks_a_topic_unread_and_read_again() -> None:

@@ -100,7 +100,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._messages: list[ThreadMessage] = []
         self._tops: list[int] = [0]  # first line of each message; the last is the total
         self._width = 0
-        self._divider = ""
+        self._divider: Callable[[ThreadMessage], str] | None = None
         self._status_text = ""
         self._anchor = (0, 0)  # (message, line within it) at the top of the view
         self._moving = False  # a scroll made by the view itself, not by the reader
@@ -126,12 +126,12 @@ class ThreadView(ScrollView, can_focus=True):
         unread: Callable[[ThreadMessage], bool] | None = None,
         *,
         open_unread: bool = False,
-        divider: str = "",
+        divider: Callable[[ThreadMessage], str] | None = None,
     ) -> None:
         """Page through a thread: `to_messages` turns each page into its messages, `unread`
         tells which are unread (for N). With `open_unread`, the view opens at the first
-        unread message (loading pages until it comes), `divider` drawn above it when
-        messages come before it."""
+        unread message (loading pages until it comes), with the words `divider` gives for
+        it drawn above it when messages come before it."""
         if unread is not None:
             self._unread = unread
         if open_unread:
@@ -147,8 +147,8 @@ class ThreadView(ScrollView, can_focus=True):
             None,
         )
         if found is not None:
-            if self._seeking == "open" and found > 0 and self._divider:
-                self._messages[found].divider = self._divider
+            if self._seeking == "open" and found > 0 and self._divider is not None:
+                self._messages[found].divider = self._divider(self._messages[found])
                 self._lay_out()
             self._seeking = None
             unchanged = found == self.current
