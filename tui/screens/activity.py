@@ -129,7 +129,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     def page_arrived(self, page: object) -> None:
         if self._asked != self.activity_query:  # the service took the new filters
             self.activity_query = self._asked
-            self.query_one(ActivityFilters).show_error("")
+            self.query_one(ActivityFilters).accepted()
         self._update_title()
 
     @on(PageFailed)
