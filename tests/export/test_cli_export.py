@@ -79,3 +79,8 @@ def test_a_range_the_wrong_way_round_is_refused_in_words(
 def test_a_range_within_one_day_is_a_range(since: str, until: str | None) -> None:
     bounds = ["--since", since] + (["--until", until] if until else [])
     assert run(["--activity", "lurker-dev", "--format", "jsonl", *bounds]) == 0
+
+
+def test_a_topic_that_does_not_exist_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--topic", "12345"]) == 1
+    assert capsys.readouterr().err == "lurker export: No topic 12345 (or you cannot see it).\n"
