@@ -361,10 +361,11 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive opened while the service fails the first page.
 
     A reviewer should see: the title "Linux Audio Users · sticky first" without a count;
-    one line at the top of the list on a reddish highlight (the cursor is on it), in the
+    the row at the top of the list on a reddish highlight (the cursor is on it), in the
     error colour and bold, the reason first: "⚠ The service had a problem on its side; try
     again later (the demo service was told to fail this request). · Enter or r: retry",
-    cropped with "…" where it does not fit (the hint goes first); "r Retry" in the key bar.
+    wrapped between words onto a second line (both on the highlight), nothing of it cut;
+    "r Retry" in the key bar.
     """
     assert snapshot(snap_compare, "topics-error", size)
 

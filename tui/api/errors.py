@@ -301,6 +301,15 @@ def describe(error: BaseException) -> str:
     return f"Something unexpected went wrong ({type(error).__name__}); please report it."
 
 
+def unreachable(error: BaseException) -> bool:
+    """Whether a failure means the service cannot be asked now (rather than said no)."""
+    if isinstance(error, CertificateError):
+        return False
+    if isinstance(error, TransportError | RateLimitError):
+        return True
+    return isinstance(error, UnexpectedResponseError) and (error.status or 0) >= 500
+
+
 def retryable(error: BaseException) -> bool:
     """Whether asking again could turn out differently (a permission never comes back)."""
     return not isinstance(error, _PERMANENT)

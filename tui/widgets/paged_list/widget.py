@@ -21,7 +21,7 @@ from ...render.safety import clean
 from ..feed import Feed, ToRows
 from .line_cache import LineCache
 from .rows import PAGE_ROWS, RowStore
-from .strips import fit_line
+from .strips import fit_line, wrap_words
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -349,8 +349,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _changed(self) -> None:
         """Update the scrollable height, the drawing and the key hints after a change."""
-        extra = 1 if self._status() is not None else 0
-        self.virtual_size = Size(0, len(self._rows) + extra)
+        self.virtual_size = Size(0, len(self._rows) + len(self._status_lines()))
         self.refresh()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
@@ -378,6 +377,17 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if feed.end_note:
             return f"⚠ {clean(feed.end_note)}", "paged-list--note"
         return None
+
+    def _status_lines(self) -> list[Text]:
+        """The row after the last row, wrapped to the list's width (never cut: its end
+        says what to do)."""
+        status = self._status()
+        if status is None:
+            return []
+        # As wide as the rows beside a scroll bar, whether or not one shows: the count of
+        # lines must not depend on the scroll bar it may bring.
+        width = self.size.width - self.styles.scrollbar_size_vertical
+        return wrap_words(status[0], width, self.app.console)
 
     # --- paging as the reader moves ----------------------------------------------------
 
@@ -420,7 +430,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """Scroll as little as possible to show the cursor (and the status row after it)."""
         height = self.scrollable_content_region.height
         top, cursor = self.scroll_offset.y, self.cursor
-        bottom = cursor + (cursor == len(self._rows) - 1 and self._status() is not None)
+        # The status row (all its lines) shows with the last row, and with itself.
+        status = len(self._status_lines()) if cursor >= len(self._rows) - 1 else 0
+        bottom = cursor + (status if cursor == len(self._rows) - 1 else max(status - 1, 0))
         if cursor < top:
             self.scroll_to(y=cursor, animate=False, force=True)
         elif height and bottom >= top + height:
@@ -431,6 +443,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def on_resize(self) -> None:
         self._strips.clear()
+        self._changed()  # the status row wraps to the new width
         self._scroll_to_cursor()
         self._check_prefetch()
 
@@ -451,12 +464,14 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
                 strip = self._strips[key] = fit_line(text, width, base, self.app.console)
             return strip
         status = self._status()
-        if status is not None and index == len(self._rows):
+        lines = self._status_lines() if status is not None and index >= len(self._rows) else []
+        if status is not None and index - len(self._rows) < len(lines):
             names = [status[1]]
-            if self.feed.error is not None and self.cursor == index:
+            if self.feed.error is not None and self.cursor == len(self._rows):
                 names.append("paged-list--error-cursor")
             style = self.get_component_rich_style(*names)
-            return fit_line(Text(status[0]), width, style, self.app.console)
+            line = lines[index - len(self._rows)]
+            return fit_line(line, width, style, self.app.console)
         if self.feed.ended and not self._rows and y == self.size.height // 3:
             text = Text(self.empty_text)
             text.align("center", width)
@@ -523,6 +538,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if offset is None:
             return
         index = self.scroll_offset.y + offset.y
+        if self.feed.error is not None and index > len(self._rows):
+            index = len(self._rows)  # a later line of the error row is the error row
         if index > self._last_index():
             return
         again = event.chain > 1 or self._clicked == index
