@@ -108,3 +108,13 @@ async def test_export_to_a_new_file_for_the_reader(library: Library, tmp_path: P
     with path.open(newline="", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     assert 0 < written == len(rows) < 5000  # what the filter shows, not the whole log
+
+
+@pytest.mark.usefixtures("in_tokyo")
+async def test_entry_times_are_the_readers_local_times(library: Library, tmp_path: Path) -> None:
+    path = tmp_path / "log.csv"
+    await export_activity_file(library, "lurker-dev", ActivityQuery(filter_by="pay"), path)
+    with path.open(newline="", encoding="utf-8-sig") as file:
+        rows = list(csv.DictReader(file))
+    assert rows
+    assert all(row["created"].endswith("+09:00") for row in rows), rows[0]["created"]

@@ -17,6 +17,7 @@ from ..api.models.activity import ActivityEntry
 from ..api.params import ActivityQuery
 from ..render.convert import entry_text
 from ..render.safety import clean
+from ..render.when import iso_local
 from .output import Output
 
 __all__ = [
@@ -40,7 +41,7 @@ def activity_row(entry: ActivityEntry) -> dict[str, Any]:
     """One entry: its fields, the HTML flattened to ``text`` and kept as ``entry``."""
     return {
         "id": entry.id,
-        "created": entry.created.isoformat() if entry.created is not None else "",
+        "created": iso_local(entry.created),  # local, with its offset, as the reader's
         "group_id": entry.group_id,
         "via": clean(entry.via),
         "text": entry_text(entry.entry).plain,
