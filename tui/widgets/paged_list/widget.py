@@ -169,6 +169,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._clicked: int | None = None
         self._bindings_state = (False, False)
         self.unseen_above = 0  # rows inserted above the view that it has not shown yet
+        # After a reload, the row the cursor was on (its key) and where, while the pages
+        # up to it load again: it was past the first page.
+        self._seeking: tuple[Hashable, int] | None = None
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -225,6 +228,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """Page through a new list. With `keep` (a reload, a new filter) the rows shown stay
         until its first page arrives, and the cursor stays on the same row if it is there;
         if that page fails, the list shown stays as it was."""
+        self._seeking = None
         if not keep:
             self._swap(RowStore(), cursor=0, scroll_y=0)
         self.feed.start(source, to_rows, replace=keep)
@@ -300,14 +304,24 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """The feed's page arrived: add its rows, or put them in place of the rows shown."""
         kept = self.highlighted_row  # the reader's row stays under the cursor
         if replacing:
+            was, found = self.cursor, self._find(kept, rows)
             self._added = 0
             store: RowStore[T] = RowStore()
             store.extend(rows)
-            self._swap(store, cursor=self._index_of(kept, rows), scroll_y=None)
+            self._swap(store, cursor=found or 0, scroll_y=None)
+            self._seeking = None
+            if kept is not None and found is None and was >= len(rows) and self._key:
+                # Further down than the first page: load again up to it (as End does,
+                # Esc stops), to put the cursor back on that row, or at least that place.
+                self._seeking = (self._key(kept), was)
+                self.feed.walk()
         else:
+            start = len(self._rows)
             self._rows.extend(rows)
             if self._keys is not None and self._key is not None:
                 self._keys.update(self._key(row) for row in rows)
+            if self._seeking is not None:
+                self._seek_kept_row(start)
         if self._arrange is not None:
             arranged = self._arrange(list(self._rows))
             store = RowStore()
@@ -323,10 +337,31 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _index_of(self, row: T | None, rows: Sequence[T]) -> int:
         """Where `row` is in `rows` (by key), else 0."""
+        return self._find(row, rows) or 0
+
+    def _find(self, row: T | None, rows: Sequence[T], start: int = 0) -> int | None:
+        """Where `row` is in `rows` (by key) from `start` on, if it is there."""
         if row is None or self._key is None:
-            return 0
-        wanted = self._key(row)
-        return next((index for index, each in enumerate(rows) if self._key(each) == wanted), 0)
+            return None
+        return self._find_key(self._key(row), rows, start)
+
+    def _find_key(self, wanted: Hashable, rows: Sequence[T], start: int = 0) -> int | None:
+        key = self._key
+        assert key is not None
+        return next((i for i in range(start, len(rows)) if key(rows[i]) == wanted), None)
+
+    def _seek_kept_row(self, start: int) -> None:
+        """Rows came from `start` on while a reload loads again up to the cursor's row: the
+        cursor goes back to that row once it comes; to its place once that place is a page
+        behind (the row has gone) or the list has ended."""
+        assert self._seeking is not None
+        wanted, was = self._seeking
+        found = self._find_key(wanted, self._rows, start)
+        if found is None and len(self._rows) <= was + PAGE_ROWS and not self.feed.ended:
+            return
+        self._seeking = None
+        self.feed.stop_walk()
+        self.cursor = found if found is not None else min(was, self._last_index())
 
     def _swap(self, rows: RowStore[T], *, cursor: int, scroll_y: float | None) -> None:
         """Put a whole store of rows in place of the current one."""
@@ -490,6 +525,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _move(self, index: int) -> None:
         """Move the cursor on the user's behalf (which stops a walk to the end)."""
+        self._seeking = None
         self.feed.stop_walk()
         self._clicked = None
         self.cursor = index
@@ -516,11 +552,13 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     def action_last(self) -> None:
         """Go to the last row; if more pages remain, keep loading until the real end."""
         self._clicked = None
+        self._seeking = None
         self.feed.walk()
         self.cursor = self._last_index()
         self._scroll_to_cursor()
 
     def action_cancel_walk(self) -> None:
+        self._seeking = None
         self.feed.stop_walk()
 
     def action_retry(self) -> None:
