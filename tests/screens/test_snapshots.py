@@ -309,6 +309,19 @@ def test_topic_list(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snapshot(snap_compare, "topics", size)
 
 
+def test_topic_list_at_60_columns(snap_compare: Any) -> None:
+    """big-archive's topic list on a 60x20 terminal.
+
+    A reviewer should see: the column heads "Subject", "Msgs" and "Latest post", and no
+    "Started by" (the poster's column makes way first); subjects about 33 columns wide,
+    cut with "…"; the counts and ages whole at the right; the legend on one line, whole,
+    "N new + unread S sticky C closed M moderated A attachments"; the key bar ending
+    "esc Back ? Keys" ("s Sort" and "a Activity" made way).
+    """
+    app, run_before = start("topics")
+    assert snap_compare(app, run_before=run_before, terminal_size=(60, 20))
+
+
 @SIZES
 def test_all_groups_topic_list(snap_compare: Any, size: tuple[int, int]) -> None:
     """★ All groups: the recent topics of every group.
