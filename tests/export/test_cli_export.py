@@ -64,8 +64,8 @@ def test_a_range_the_wrong_way_round_is_refused_in_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "log.csv"
-    status = run(["--activity", "lurker-dev", "-o", str(path),
-                  "--since", "2026-11-19", "--until", "2026-11-10"])  # fmt: skip
+    status = main(["export", "--activity", "lurker-dev", "-o", str(path),
+                   "--since", "2026-11-19", "--until", "2026-11-10"])  # fmt: skip
     assert status == 2
     err = capsys.readouterr().err
     assert "--since 2026-11-19 is after --until 2026-11-10: no entry lies between." in err
@@ -78,9 +78,9 @@ def test_a_range_the_wrong_way_round_is_refused_in_words(
 )
 def test_a_range_within_one_day_is_a_range(since: str, until: str | None) -> None:
     bounds = ["--since", since] + (["--until", until] if until else [])
-    assert run(["--activity", "lurker-dev", "--format", "jsonl", *bounds]) == 0
+    assert main(["export", "--activity", "lurker-dev", "--format", "jsonl", *bounds]) == 0
 
 
 def test_a_topic_that_does_not_exist_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--topic", "12345"]) == 1
+    assert main(["export", "--topic", "12345"]) == 1
     assert capsys.readouterr().err == "lurker export: No topic 12345 (or you cannot see it).\n"

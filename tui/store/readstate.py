@@ -127,8 +127,7 @@ class ReadState:
         if cached is not None and cached[0] == self.version:
             return cached[1]
         live = sum(
-            self.topic_status(topic_id, group_id, *topic).fresh
-            for topic_id, topic in fresh.items()
+            self.topic_status(topic_id, group_id, *topic).fresh for topic_id, topic in fresh.items()
         )
         self._live_counts[group_id] = (self.version, live)
         return live
