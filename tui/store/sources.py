@@ -12,15 +12,16 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ..api.cursor import PageCursor
-from ..api.errors import LurkerError, unreachable
+from ..api.errors import LurkerError, TransportError, unreachable
 from .store import Store, StoreError
 from .thread import StoreThread
 
 PageT = TypeVar("PageT", bound=BaseModel)
 
 
-class OfflineError(LurkerError):
-    """The service cannot be reached and this page was never saved."""
+class OfflineError(TransportError):
+    """The service cannot be reached and this page was never saved (a transport failure
+    for everyone who asks whether the service could be reached)."""
 
 
 def page_key(endpoint: str, params: Mapping[str, Any], index: int) -> str:
