@@ -140,7 +140,7 @@ class News:
                 except LurkerError:
                     break  # offline or refused: the counts saved last time stay shown
                 if news is not None:
-                    await self.reading.count_news(str(group.group_id), news.topics)
+                    await self.reading.count_news(str(group.group_id), news.topics, news.fresh)
                 await asyncio.sleep(0)  # one group at a time: gentle on the rate limit
             await self._save_summary(groups)
         finally:

@@ -150,8 +150,10 @@ async def test_service_errors_map_to_types(client: ServiceClient, demo: DemoServ
         await client.get_group(group_name="no-api")
     with pytest.raises(e.NoGroupSpecifiedError):
         await client.get_activity_log()
-    with pytest.raises(e.BadRequestError, match="invalid topic_id"):
+    with pytest.raises(e.TopicNotFoundError, match=r"^No topic abc \(or you cannot see it\)\.$"):
         await client.get_topic(topic_id="abc")
+    with pytest.raises(e.TopicNotFoundError, match=r"^No topic 12345 \(or you cannot see it\)"):
+        await client.get_topic(topic_id=12345)
     with pytest.raises(e.InvalidValueError, match="limit"):
         await client.get_subs(limit=500)
     with pytest.raises(e.InvalidValueError, match="sort_field"):

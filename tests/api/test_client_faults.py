@@ -15,6 +15,7 @@ import pytest
 from tui.api import errors as e
 from tui.api.backoff import RetryPolicy
 from tui.api.client import ServiceClient
+from tui.api.exchange import PROBE_CONNECT_TIMEOUT
 
 Handler = Callable[[httpx.Request], httpx.Response]
 
@@ -169,6 +170,36 @@ async def test_reads_retry_transport_failures_a_bounded_number_of_times(
         with pytest.raises(cls):
             await client.get_subs()
     assert len(recorder.requests) == 3  # the try and two retries
+
+
+async def test_once_the_service_is_unreachable_a_call_tries_once_at_once() -> None:
+    refused = httpx.ConnectError("refused")
+    answer = httpx.Response(200, json=LIST)
+    recorder = Recorder(refused, refused, refused, refused, answer, refused, refused, refused)
+    sleep = FakeSleep()
+    async with client_for(recorder, sleep) as client:
+        with pytest.raises(e.ConnectFailedError):
+            await client.get_subs()  # the first failure: the try and two retries
+        assert (len(recorder.requests), len(sleep.waits)) == (3, 2)
+        with pytest.raises(e.ConnectFailedError):
+            await client.get_topics(group_name="g")  # known now: once, without a wait
+        assert (len(recorder.requests), len(sleep.waits)) == (4, 2)
+        timeout = recorder.requests[-1].extensions["timeout"]
+        assert timeout["connect"] == PROBE_CONNECT_TIMEOUT  # not the whole 30 s
+        await client.get_subs()  # it answers again: back to trying as before
+        with pytest.raises(e.ConnectFailedError):
+            await client.get_subs()
+        assert (len(recorder.requests), len(sleep.waits)) == (8, 4)
+        assert recorder.requests[-3].extensions["timeout"]["connect"] == 30.0
+    recorder = Recorder(refused, refused, refused, refused, refused, refused)
+    async with client_for(recorder, FakeSleep()) as client:
+        for _ in range(2):
+            with pytest.raises(e.ConnectFailedError):
+                await client.get_subs()
+        recorder.answers = [httpx.ReadTimeout("slow")]  # reached, but slow: not unreachable
+        with pytest.raises(e.RequestTimeoutError):
+            await client.get_subs()
+        assert len(recorder.requests) == 3 + 1 + 3
 
 
 async def test_read_recovers_after_one_dropped_connection() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -50,14 +51,39 @@ def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
     assert "localhost--demo.sqlite3" in shown
     assert "localhost--demo.cache.sqlite3" in shown
     assert "of the 200.0 MB limit, cache_size)" in shown
-    assert re.search(r"0 messages read in 0 topics; [1-9]\d* groups seen", shown)
+    assert re.search(r"\n  groups seen: [1-9]\d*\n", shown), shown
+    assert "\n  topics with a mark: 0 (read in part or whole, or marked with m or C)\n" in shown
+    assert "\n  messages read one at a time: 0 (m and C mark whole topics" in shown
     assert main(["cache", "clear", "--demo"]) == 0
     assert "the read state is kept" in capsys.readouterr().out
     assert main(["cache", "--demo"]) == 0
-    assert "0 groups seen" not in capsys.readouterr().out
-    assert main(["cache", "clear", "--all", "--demo"]) == 0
+    assert "groups seen: 0\n" not in capsys.readouterr().out
+    assert main(["cache", "clear", "--all", "--yes", "--demo"]) == 0
     assert main(["cache", "--demo"]) == 0
-    assert "0 groups seen" in capsys.readouterr().out
+    assert "groups seen: 0\n" in capsys.readouterr().out
+
+
+def test_clear_all_asks_first_and_without_a_terminal_wants_yes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["unread", "--demo"]) == 0  # read state to keep
+    capsys.readouterr()
+    assert main(["cache", "clear", "--all", "--demo"]) == 2  # no terminal: refused
+    said = capsys.readouterr().err
+    assert "clear --all forgets the read state in " in said
+    assert "Without a terminal to ask on, add --yes to mean it." in said
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    answers = iter(["", "y"])
+    asked: list[str] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or next(answers))
+    assert main(["cache", "clear", "--all", "--demo"]) == 1  # Enter: no
+    assert asked == ["Forget it? [y/N] "]
+    assert "Nothing was cleared." in capsys.readouterr().err
+    assert main(["cache", "--demo"]) == 0
+    assert "groups seen: 0\n" not in capsys.readouterr().out  # kept
+    assert main(["cache", "clear", "--all", "--demo"]) == 0  # y
+    assert main(["cache", "--demo"]) == 0
+    assert "groups seen: 0\n" in capsys.readouterr().out
 
 
 def test_clear_forgets_the_group_list_saved_for_the_instant_start(
@@ -115,5 +141,5 @@ def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
     spoil_the_middle(cache_path(path))
     assert main(["cache", "--demo"]) == 0
     out, err = capsys.readouterr()
-    assert "111 messages read" in out
+    assert "messages read one at a time: 111 " in out
     assert f"The page cache at {cache_path(path)} could not be used" in err

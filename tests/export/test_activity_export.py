@@ -11,7 +11,13 @@ import pytest
 
 from tui.api.library import Library
 from tui.api.params import ActivityQuery
-from tui.export.activity import FIELDS, export_activity, export_activity_file, neutralised
+from tui.export.activity import (
+    FIELDS,
+    activity_file_name,
+    export_activity,
+    export_activity_file,
+    neutralised,
+)
 from tui.export.output import Output, OutputBusyError
 
 ESCAPES = ("\x1b", "\x07", "\x9b", "\x9d")
@@ -100,10 +106,11 @@ def test_a_second_writer_of_the_same_file_is_refused(tmp_path: Path) -> None:
 
 async def test_export_to_a_new_file_for_the_reader(library: Library, tmp_path: Path) -> None:
     query = ActivityQuery(filter_by="member")
-    path, written = await export_activity_file(library, "lurker-dev", query, tmp_path)
-    assert path.parent == tmp_path
-    assert path.name.startswith("lurker-activity-lurker-dev-")
-    assert path.suffix == ".csv"
+    name = activity_file_name("lurker-dev")
+    assert name.startswith("lurker-activity-lurker-dev-")
+    assert name.endswith(".csv")
+    path, written = await export_activity_file(library, "lurker-dev", query, tmp_path / name)
+    assert path == tmp_path / name
     with path.open(newline="", encoding="utf-8-sig") as file:
         rows = list(csv.DictReader(file))
     assert 0 < written == len(rows) < 5000  # what the filter shows, not the whole log
@@ -120,3 +127,13 @@ def test_a_cell_a_spreadsheet_would_run_is_made_text(cell: str) -> None:
 @pytest.mark.parametrize("cell", ["Ana Souza", "a=b", "", "'=already", "1-2", -5, 12])
 def test_other_cells_are_kept_as_they_are(cell: str | int) -> None:
     assert neutralised(cell) == cell
+
+
+@pytest.mark.usefixtures("in_tokyo")
+async def test_entry_times_are_the_readers_local_times(library: Library, tmp_path: Path) -> None:
+    path = tmp_path / "log.csv"
+    await export_activity_file(library, "lurker-dev", ActivityQuery(filter_by="pay"), path)
+    with path.open(newline="", encoding="utf-8-sig") as file:
+        rows = list(csv.DictReader(file))
+    assert rows
+    assert all(row["created"].endswith("+09:00") for row in rows), rows[0]["created"]

@@ -58,3 +58,29 @@ def test_mistakes_are_one_line_on_stderr(
     assert err.startswith("lurker export: ")
     assert says in err
     assert "Traceback" not in err
+
+
+def test_a_range_the_wrong_way_round_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "log.csv"
+    status = main(["export", "--activity", "lurker-dev", "-o", str(path),
+                   "--since", "2026-11-19", "--until", "2026-11-10"])  # fmt: skip
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "--since 2026-11-19 is after --until 2026-11-10: no entry lies between." in err
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("since", "until"),
+    [("2026-11-19", "2026-11-19"), ("2026-11-19T10:00", "2026-11-19"), ("2026-11-19", None)],
+)
+def test_a_range_within_one_day_is_a_range(since: str, until: str | None) -> None:
+    bounds = ["--since", since] + (["--until", until] if until else [])
+    assert main(["export", "--activity", "lurker-dev", "--format", "jsonl", *bounds]) == 0
+
+
+def test_a_topic_that_does_not_exist_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "--topic", "12345"]) == 1
+    assert capsys.readouterr().err == "lurker export: No topic 12345 (or you cannot see it).\n"

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
+
+import pytest
 
 from tui.api.library import Library
+from tui.api.models.messages import Message
 from tui.export.markdown import body_markdown
-from tui.export.topic import export_topic
+from tui.export.topic import export_topic, message_text
+from tui.render.cells import cells
 
 TOPIC = 100000009  # lurker-dev: a link, a table and a quote in its third message
 ESCAPE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -65,3 +70,31 @@ def test_a_body_too_deep_for_markdownify_is_still_exported() -> None:
     assert "Reply" in markdown
     assert "deepest words" in markdown
     assert "> " in markdown
+
+
+def test_a_wide_name_is_underlined_across_its_whole_width() -> None:
+    message = Message.model_validate(
+        {"msg_num": 7, "name": "山田 花子", "body": "<p>こんにちは</p>", "created": None}
+    )
+    header, rule = message_text(message).splitlines()[:2]
+    assert header == "#7 · 山田 花子 · "
+    assert len(rule) == cells(header) == 17  # its four CJK characters take two cells each
+
+
+@pytest.mark.usefixtures("in_tokyo")
+async def test_times_are_the_readers_local_times_and_say_so(library: Library) -> None:
+    for form in ("md", "txt"):
+        text = await _export(library, TOPIC, form)
+        assert "Times are local time (JST, UTC+09:00), as Lurker shows them." in text
+        times = re.findall(r" · (\d{4}-\d\d-\d\dT[\d:.]+[+-]\d\d:\d\d)", text)
+        assert times
+        assert all(moment.endswith("+09:00") for moment in times), times
+    document = json.loads(await _export(library, TOPIC, "json"))
+    assert document["times"] == "Times are local time (JST, UTC+09:00), as Lurker shows them."
+    assert all(m["created"].endswith("+09:00") for m in document["messages"])
+    page = await library.thread(TOPIC).next_page()
+    assert page is not None
+    created = page.data[0].created
+    assert created is not None
+    shown = datetime.fromisoformat(document["messages"][0]["created"])
+    assert shown == created  # the same moment, in the reader's zone

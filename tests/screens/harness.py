@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import html
+import re
 from collections.abc import Callable
 
 import httpx
@@ -10,6 +13,7 @@ from textual.pilot import Pilot
 
 from tests.conftest import demo_config
 from tui.api.client import ServiceClient
+from tui.api.exchange import Sleep
 from tui.app import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
@@ -20,23 +24,36 @@ def make_app(
     transport: httpx.AsyncBaseTransport | None = None,
     *,
     bodies_in_process: bool = True,
+    sleep: Sleep = asyncio.sleep,
     **settings: object,
 ) -> tuple[LurkerApp, DemoService]:
     """The real app, reading the demo in-process through the real client.
 
     `transport` replaces the demo's own (a fault-injecting wrapper around it). Without
     `bodies_in_process`, bodies convert in a thread of the test's process, where a test
-    can hold them.
+    can hold them. `sleep` is how the client waits before asking again.
     """
     demo = demo or DemoService(demo_config())
     client = ServiceClient(
         "http://localhost",
         api_key=demo.config.api_key,
         transport=transport or demo_transport(demo),
+        sleep=sleep,
     )
     options: dict[str, object] = {"demo": True, **settings}
     app = LurkerApp(Settings(**options), client, bodies_in_process=bodies_in_process)  # type: ignore[arg-type]
     return app, demo
+
+
+def shown_text(app: LurkerApp) -> str:
+    """Every character the screen shows, a line of text per terminal line (read from an
+    SVG screenshot of it)."""
+    svg = app.export_screenshot()
+    lines: dict[int, str] = {}
+    for line, words in re.findall(r'<text[^>]*url\(#[\w-]*?-line-(\d+)\)">([^<]*)</text>', svg):
+        lines[int(line)] = lines.get(int(line), "") + words
+    text = "\n".join(lines[number] for number in sorted(lines))
+    return html.unescape(text).replace("\xa0", " ")
 
 
 async def settle(pilot: Pilot[None]) -> None:

@@ -96,3 +96,65 @@ async def test_a_date_that_is_not_one_is_said_here_not_sent() -> None:
         await keys(pilot, "enter")
         await until(pilot, lambda: len(requests_to(demo, "getactivitylog")) > asked, "request")
         assert requests_to(demo, "getactivitylog")[-1]["start_date"] == "2026-11-01"
+
+
+async def test_a_date_typed_with_no_period_chosen_chooses_the_period_that_uses_it() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_activity(pilot)
+        asked = len(requests_to(demo, "getactivitylog"))
+        await keys(pilot, "slash")
+        panel = app.screen.query_one(ActivityFilters)
+        period = panel.query_one("#restrict_date", Select)
+        assert period.value == ""  # any time
+        panel.query_one("#start_date", Input).focus()
+        await keys(pilot, *"2026-11-01", "enter")
+        await until(pilot, lambda: len(requests_to(demo, "getactivitylog")) > asked, "request")
+        assert period.value == "after"
+        sent = requests_to(demo, "getactivitylog")[-1]
+        assert (sent["restrict_date"], sent["start_date"]) == ("after", "2026-11-01")
+        asked = len(requests_to(demo, "getactivitylog"))
+        panel.query_one("#end_date", Input).focus()
+        await keys(pilot, *"2026-11-10", "enter")  # a to date as well: between the two
+        await until(pilot, lambda: len(requests_to(demo, "getactivitylog")) > asked, "request")
+        assert period.value == "between"
+        sent = requests_to(demo, "getactivitylog")[-1]
+        assert (sent["restrict_date"], sent["end_date"]) == ("between", "2026-11-10")
+        assert "filter: 2026-11-01 to 2026-11-10" in str(app.screen.query_one("#title").render())
+
+
+async def test_only_a_to_date_means_before_it() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel, _ = await filters_with_period(pilot, demo, "last_week")
+        panel.query_one("#end_date", Input).focus()
+        await keys(pilot, *"2026-11-10", "enter")
+        await until(pilot, lambda: panel.query_one("#restrict_date", Select).value == "before")
+        await until(pilot, lambda: requests_to(demo, "getactivitylog")[-1].get("end_date"))
+        assert requests_to(demo, "getactivitylog")[-1]["restrict_date"] == "before"
+
+
+async def test_dates_the_wrong_way_round_are_said_not_sent() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel, _ = await filters_with_period(pilot, demo, "between")
+        asked = len(requests_to(demo, "getactivitylog"))
+        panel.query_one("#start_date", Input).value = "2026-11-20"
+        panel.query_one("#end_date", Input).focus()
+        await keys(pilot, *"2026-11-01", "enter")
+        assert len(requests_to(demo, "getactivitylog")) == asked
+        said = error_text(panel)
+        assert "The from date (2026-11-20) is after the to date (2026-11-01)" in said, said
+
+
+async def test_a_period_that_leaves_typed_dates_unused_says_so() -> None:
+    app, demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel, _ = await filters_with_period(pilot, demo, "after")
+        panel.query_one("#start_date", Input).focus()
+        await keys(pilot, *"2026-11-01", "enter")
+        panel.query_one("#restrict_date", Select).value = "last_week"
+        await settle(pilot)
+        said = error_text(panel)
+        assert "“last week” leaves the dates typed unused" in said, said
+        assert requests_to(demo, "getactivitylog")[-1]["restrict_date"] == "last_week"

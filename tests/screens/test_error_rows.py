@@ -187,3 +187,13 @@ async def test_the_services_own_reason_wins_over_a_guess() -> None:
         said = error_row(rows)
         assert "turned off API access" not in said
         assert "You may not read the archives in that group (it needs archives_visible)." in said
+
+
+async def test_a_topic_that_does_not_exist_is_named_and_offers_no_retry() -> None:
+    app, _ = make_app(topic="12345")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: view.feed.failure is not None, "the refusal")
+        assert view.status() == "⚠ No topic 12345 (or you cannot see it)."
+        assert not view.check_action("retry", ())

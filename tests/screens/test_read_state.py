@@ -6,19 +6,27 @@ day counts as new, which in big-archive is three topics near the top of the list
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, settle, until
+from tests.conftest import DEMO_NOW, demo_config
+from tests.screens.harness import make_app, settle, shown_text, until
 from tests.screens.test_activity_and_shell import open_activity
 from tests.screens.test_snapshots import keys, open_topics, rows_of
 from tui.app import LurkerApp
+from tui.demo import DemoService
+from tui.render import when
 from tui.screens.activity import ActivityScreen
+from tui.screens.confirm import Confirm
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.thread_view import ThreadView
 
 FIRST_NEW = 3  # in big-archive, after its three sticky topics
+LURKER_DEV = "41101"
 
 
 def line(pilot: Pilot[None], index: int) -> str:
@@ -76,9 +84,30 @@ async def test_a_thread_read_in_part_opens_at_its_first_unread_under_a_divider()
         view = await open_row(pilot, FIRST_NEW)
         await until(pilot, lambda: view.current == 2, "at the first unread message")
         top = [view.render_line(y).text for y in range(3)]
-        assert any("new since" in text for text in top), top
+        # Its messages were all written before that visit: not "new since" it.
+        said = "not read on your last visit (Fri 20 Nov 2026 12:00)"
+        assert any(said in text for text in top), top
         await keys(pilot, "home")
         assert view.current == 0  # the messages above it are there
+
+
+async def test_a_thread_read_before_its_news_were_written_says_new_since_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    visit = DEMO_NOW - timedelta(days=10)  # before every message of the topic
+    monkeypatch.setattr(when, "clock", lambda: visit)
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, "n")  # the first two read, at the visit
+        await back(pilot)
+        monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+        view = await open_row(pilot, FIRST_NEW)
+        await until(pilot, lambda: view.current == 2, "at the first unread message")
+        top = [view.render_line(y).text for y in range(3)]
+        said = "new since your last visit (Tue 10 Nov 2026 12:00)"
+        assert any(said in text for text in top), top
 
 
 async def test_m_marks_a_topic_unread_and_read_again() -> None:
@@ -223,3 +252,67 @@ async def test_n_on_the_group_list_opens_the_next_group_with_news_at_its_first()
         await settle(pilot)
         assert isinstance(app.screen, GroupsScreen)
         assert any("Nothing unread is left" in str(n.message) for n in app._notifications)
+
+
+async def test_catching_up_asks_in_words_naming_the_group_and_its_topics() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_topics(pilot, "big-archive")
+        counted = lambda: app.news.state.new_topics("41104") is not None  # noqa: E731
+        await until(pilot, counted, "big-archive's news counted")
+        await keys(pilot, "C")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        shown = " ".join(shown_text(app).split())
+        assert "Mark every topic in Linux Audio Users as read?" in shown, shown
+        assert "All 10,000 topics (3 with something new) will count as read" in shown, shown
+        assert "y: yes · n or Esc: no" in shown, shown
+
+
+async def test_demo_news_are_new_after_a_catch_up_a_moment_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    earlier = DEMO_NOW - timedelta(seconds=1)
+    monkeypatch.setattr(when, "clock", lambda: earlier)
+    app, _ = make_app(DemoService(demo_config(now=earlier)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "lurker-dev")
+        await keys(pilot, "C")
+        await until(pilot, lambda: isinstance(app.screen, Confirm), "the question")
+        await keys(pilot, "y")
+        assert not app.news.state.new_topics(LURKER_DEV)
+    monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+    again, _ = make_app(DemoService(demo_config(news=20)))  # lurker --demo-news 20, now
+    async with again.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: again.news.state.new_topics(LURKER_DEV) is not None, "counted")
+        assert again.news.state.new_topics(LURKER_DEV)
+
+
+def group_line(pilot: Pilot[None], name: str) -> str:
+    """The group list's line of group `name`, as drawn."""
+    rows = rows_of(pilot)
+    drawn = [rows.render_line(y).text for y in range(rows.size.height)]
+    return next(text for text in drawn if f" {name} " in text)
+
+
+async def test_the_group_list_counts_again_what_was_read_meanwhile() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: app.news.state.new_topics("41104") is not None, "counted")
+        await settle(pilot)
+        messages = rows_of(pilot).rows[FIRST_NEW].num_messages
+        await open_row(pilot, FIRST_NEW)
+        await keys(pilot, *"n" * (messages - 1))  # read to its end
+        await back(pilot)
+        rows_of(pilot).cursor = FIRST_NEW + 1
+        await keys(pilot, "m")  # marked read by hand: one fewer again
+        await keys(pilot, "escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "groups")
+        await settle(pilot)
+        assert group_line(pilot, "big-archive").startswith("1 new Linux Audio Users")
+        app.news.flush()
+        await settle(pilot)
+    again, _ = make_app()  # the next run, offline or not, starts from that count
+    async with again.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: again.news.state.loaded, "read state loaded")
+        assert again.news.state.groups["41104"].new_topics == 1

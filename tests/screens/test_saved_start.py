@@ -11,12 +11,13 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_snapshots import groups_loaded, rows_of
+from tests.screens.harness import make_app, settle, shown_text, until
+from tests.screens.test_snapshots import groups_loaded, keys, open_group, rows_of
 from tui.app import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.groups import GroupsScreen
+from tui.screens.topics import TopicsScreen
 from tui.store.summary import load_summary, summary_path
 
 
@@ -107,7 +108,7 @@ async def test_offline_the_saved_list_stays_and_says_why() -> None:
         await until(pilot, lambda: held.asked >= 1, "the service asked")
         await settle(pilot)
         assert names(app) == saved
-        assert "saved" in title(app)
+        assert "· offline · saved now" in title(app)  # as the other screens say it
         notes = [str(note.message) for note in app._notifications]
         assert any(note.startswith("Showing the group list saved earlier") for note in notes)
 
@@ -123,3 +124,43 @@ async def test_a_first_run_has_nothing_saved_to_show() -> None:
         held.released.set()
         await groups_loaded(pilot)
         assert "saved" not in title(app)
+
+
+class Unplugged(httpx.AsyncBaseTransport):
+    """No service at all: every request is refused."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("connection refused", request=request)
+
+
+class Waits:
+    """The client's sleep, counted and skipped."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.seconds.append(seconds)
+
+
+async def test_offline_once_known_later_screens_say_it_at_once_and_whole() -> None:
+    await first_run()
+    waits = Waits()
+    app, _ = make_app(transport=Unplugged(), sleep=waits)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "offline" in title(app), "the group list, offline")
+        assert len(waits.seconds) == 2  # the first failure: tried three times
+        await open_group(pilot, "big-archive")  # never fetched: its list says so
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "the topic list")
+        rows = rows_of(pilot)
+        await until(pilot, lambda: rows.failed, "the error row")
+        assert waits.seconds == waits.seconds[:2]  # said at once: no waiting between tries
+        shown = " ".join(shown_text(app).split())
+        said = (
+            "⚠ Could not reach the service: check your network connection or the address. "
+            "Nothing of this list was saved to read offline. · Enter or r: retry"
+        )
+        assert said in shown, shown  # wrapped, not cut at 80 columns
+        await keys(pilot, "r")  # r still asks the service (once, at once)
+        await until(pilot, lambda: rows.failed, "the error row again")
+        assert len(waits.seconds) == 2

@@ -20,6 +20,7 @@ from tests.screens.harness import make_app, settle, until
 from tui.app import LurkerApp
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
+from tui.screens.confirm import Confirm
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.thread import ThreadScreen
@@ -177,6 +178,15 @@ async def topics_error(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+async def topics_catch_up(pilot: Pilot[None], demo: DemoService) -> None:
+    await open_topics(pilot, "big-archive")
+    counted = lambda: pilot.app.news.state.new_topics("41104") is not None  # type: ignore[attr-defined]  # noqa: E731
+    await until(pilot, counted, "big-archive's news counted")
+    await keys(pilot, "C")
+    await until(pilot, lambda: isinstance(pilot.app.screen, Confirm), "the question")
+    await quiet(pilot)
+
+
 async def thread(pilot: Pilot[None], demo: DemoService) -> None:
     await read_thread(pilot, 4)
     await quiet(pilot)
@@ -238,6 +248,7 @@ PICTURES: dict[str, Picture] = {
     "topics-search-empty": Picture(topics_search_empty),
     "topics-loading": Picture(topics_loading),
     "topics-error": Picture(topics_error),
+    "topics-catch-up": Picture(topics_catch_up),
     "thread": Picture(thread, {"topic": str(TAPE_ECHO)}),
     "thread-unfolded": Picture(thread_unfolded, {"topic": str(TAPE_ECHO)}),
     "thread-table": Picture(thread_table, {"topic": str(LV2_HOST)}),
@@ -298,6 +309,19 @@ def test_topic_list(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snapshot(snap_compare, "topics", size)
 
 
+def test_topic_list_at_60_columns(snap_compare: Any) -> None:
+    """big-archive's topic list on a 60x20 terminal.
+
+    A reviewer should see: the column heads "Subject", "Msgs" and "Latest post", and no
+    "Started by" (the poster's column makes way first); subjects about 33 columns wide,
+    cut with "…"; the counts and ages whole at the right; the legend on one line, whole,
+    "N new + unread S sticky C closed M moderated A attachments"; the key bar ending
+    "esc Back ? Keys" ("s Sort" and "a Activity" made way).
+    """
+    app, run_before = start("topics")
+    assert snap_compare(app, run_before=run_before, terminal_size=(60, 20))
+
+
 @SIZES
 def test_all_groups_topic_list(snap_compare: Any, size: tuple[int, int]) -> None:
     """★ All groups: the recent topics of every group.
@@ -350,12 +374,25 @@ def test_topic_list_error(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive opened while the service fails the first page.
 
     A reviewer should see: the title "Linux Audio Users · sticky first" without a count;
-    one line at the top of the list on a reddish highlight (the cursor is on it), in the
+    the row at the top of the list on a reddish highlight (the cursor is on it), in the
     error colour and bold, the reason first: "⚠ The service had a problem on its side; try
     again later (the demo service was told to fail this request). · Enter or r: retry",
-    cropped with "…" where it does not fit (the hint goes first); "r Retry" in the key bar.
+    wrapped between words onto a second line (both on the highlight), nothing of it cut;
+    "r Retry" in the key bar.
     """
     assert snapshot(snap_compare, "topics-error", size)
+
+
+@SIZES
+def test_catch_up_question(snap_compare: Any, size: tuple[int, int]) -> None:
+    """`C` on big-archive's topic list: the question before a whole group is marked read.
+
+    A reviewer should see: the topic list dimmed behind a box with a thick accent border,
+    centred; in it, in bold, "Mark every topic in Linux Audio Users as read?", under it
+    "All 10,000 topics (3 with something new) will count as read." and on a line of its own
+    "(m on a topic marks it unread again.)", then the muted hint "y: yes · n or Esc: no".
+    """
+    assert snapshot(snap_compare, "topics-catch-up", size)
 
 
 @SIZES

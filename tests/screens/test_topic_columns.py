@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, settle, until
+from tests.screens.harness import make_app, settle, shown_text, until
 from tests.screens.test_keys_say_something import notes
 from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
 from tui.render.cells import cells
 from tui.screens.activity import ActivityScreen
+from tui.screens.topic_rows import SUBJECT_MIN
 from tui.screens.topics import TopicsScreen
 from tui.widgets.column_heads import ColumnHeads
 
@@ -84,6 +85,37 @@ async def test_all_groups_says_which_group_each_topic_is_in(size: tuple[int, int
             # Whole, or cut with "…" before the subject's column: never over it.
             assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1])), row
             assert row[subject_at:].startswith(topic.subject[:6]), row
+
+
+async def test_at_60_columns_the_subject_keeps_its_room_and_the_footer_its_way_out() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await settle(pilot)
+        line = heads(pilot)
+        assert "Started by" not in line  # the poster's column went first
+        subject_at, counts_at = line.index("Subject"), line.index("Msgs")
+        assert counts_at - subject_at >= SUBJECT_MIN
+        width = rows_of(pilot).scrollable_content_region.width
+        for row in drawn_rows(pilot):
+            assert cells(row) == width
+        shown = [line.strip() for line in shown_text(app).splitlines() if line.strip()]
+        legend, footer = shown[-2], shown[-1].replace(" ", "")  # (keys drawn apart by padding)
+        assert legend == "N new + unread S sticky C closed M moderated A attachments"
+        assert footer.endswith("escBack?Keys"), footer  # others made way
+        assert "NNextunread" in footer
+
+
+@pytest.mark.parametrize("width", [66, 70, 75])
+async def test_between_60_and_80_columns_the_poster_shrinks_before_the_subject(
+    width: int,
+) -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await open_topics(pilot, "big-archive")
+        line = heads(pilot)
+        subject = line.index("Started by") - line.index("Subject")
+        assert subject >= SUBJECT_MIN + 1, line
 
 
 async def test_a_group_missing_from_the_group_list_is_named_by_its_subject_tag() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tui.store.readstate import FIRST_SIGHT, ReadState, TopicStatus
+from tui.store.readstate import FIRST_SIGHT, FreshTopic, ReadState, TopicStatus
 
 NOW = 1_800_000_000.0
 
@@ -65,3 +65,20 @@ def test_catching_up_reads_everything_up_to_its_moment() -> None:
 def test_a_group_not_seen_yet_claims_nothing_new() -> None:
     reading = state()
     assert reading.topic_status("t", "other", 5, at(NOW)) == TopicStatus(False, 0)
+
+
+def test_a_groups_count_of_news_follows_what_is_read() -> None:
+    reading = state()
+    fresh = {"t1": FreshTopic(2, at(NOW - 60)), "t2": FreshTopic(1, at(NOW - 30))}
+    reading.count_news("g", 2, NOW, fresh)
+    assert reading.new_topics("g") == 2
+    reading.read("m1", "t1", "g")
+    assert reading.new_topics("g") == 2  # one of its two messages: still news
+    reading.read("m2", "t1", "g")
+    assert reading.new_topics("g") == 1
+    assert reading.recounted() == [("g", 1)]  # to be saved, once
+    assert reading.recounted() == []
+    reading.mark_topic("t3", read=False, messages=4, group_id="g")
+    assert reading.new_topics("g") == 2
+    reading.catch_up("g", "Group", NOW, [])
+    assert reading.new_topics("g") == 0

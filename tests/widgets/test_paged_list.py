@@ -268,6 +268,35 @@ async def test_a_kept_list_stays_until_the_new_first_page_and_the_cursor_stays_o
         assert paged_list.highlighted_row == 42  # row 42 is now the 41st: the cursor followed
 
 
+async def test_a_reload_past_the_first_page_loads_again_up_to_the_cursors_row() -> None:
+    app = ListApp(FakeSource(2_000))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await pilot.press("end")
+        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        assert paged_list.highlighted_row == 1_999
+        fresh = FakeSource(2_002)  # two rows more at the top: 1,999 is now the 2,001st
+        paged_list.show(fresh, lambda page: [row - 2 for row in page or []], keep=True)
+        await wait_for(pilot, lambda: len(fresh.requests) > 1 and not paged_list.walking, 500)
+        assert (paged_list.cursor, paged_list.highlighted_row) == (2_001, 1_999)
+        assert screen_lines(paged_list)[-1] == "Row 1999"  # in view
+
+
+async def test_a_reload_without_the_cursors_row_keeps_its_place() -> None:
+    app = ListApp(FakeSource(1_000))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await pilot.press("end")
+        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        await hold(pilot, "up", 20)
+        assert paged_list.cursor == 979
+        fresh = FakeSource(3_000)  # other rows: 979 is not among the first 1,079 any more
+        paged_list.show(fresh, lambda page: [row + 5_000 for row in page or []], keep=True)
+        await wait_for(pilot, lambda: len(fresh.requests) > 1 and not paged_list.walking, 500)
+        assert paged_list.cursor == 979  # the same place
+        assert fresh.requests[-1] < 1_100  # loaded a page past it, not to the end
+
+
 async def test_a_kept_list_whose_first_page_fails_stays_as_it_was() -> None:
     source = FakeSource(1_000)
     app = ListApp(source)

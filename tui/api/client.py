@@ -18,6 +18,7 @@ from .errors import (
     ExpiredError,
     InvalidPayloadError,
     ResponseTooLargeError,
+    TopicNotFoundError,
     UnauthorizedError,
 )
 from .exchange import Exchange, Sleep
@@ -208,7 +209,11 @@ class ServiceClient:
         }
         from .models.messages import TopicPage
 
-        return await self._call("gettopic", params, TopicPage)
+        try:
+            return await self._call("gettopic", params, TopicPage)
+        except TopicNotFoundError as error:
+            error.name_topic(topic_id)
+            raise
 
     async def get_messages(
         self,

@@ -79,6 +79,21 @@ class BadRequestError(ApiError):
             self.args = (self.message,)
 
 
+class TopicNotFoundError(BadRequestError):
+    """`invalid topic_id` from gettopic: no such topic, or none this account may see (the
+    service does not say which)."""
+
+    def __init__(self, type_: str = "", extra: str = "", endpoint: str = "") -> None:
+        super().__init__(type_, extra, endpoint)
+        self.name_topic("")
+
+    def name_topic(self, topic_id: object) -> None:
+        """Say which topic was asked for."""
+        which = f"topic {topic_id}" if str(topic_id).strip() else "such topic"
+        self.message = f"No {which} (or you cannot see it)."
+        self.args = (self.message,)
+
+
 API_ACCESS_OFF = "The group's owner has turned off API access, so it can't be read here."
 
 
@@ -286,6 +301,15 @@ def describe(error: BaseException) -> str:
     return f"Something unexpected went wrong ({type(error).__name__}); please report it."
 
 
+def unreachable(error: BaseException) -> bool:
+    """Whether a failure means the service cannot be asked now (rather than said no)."""
+    if isinstance(error, CertificateError):
+        return False
+    if isinstance(error, TransportError | RateLimitError):
+        return True
+    return isinstance(error, UnexpectedResponseError) and (error.status or 0) >= 500
+
+
 def retryable(error: BaseException) -> bool:
     """Whether asking again could turn out differently (a permission never comes back)."""
     return not isinstance(error, _PERMANENT)
@@ -294,6 +318,8 @@ def retryable(error: BaseException) -> bool:
 def error_for(type_: str, extra: str = "", endpoint: str = "") -> ApiError:
     """The exception for an error object's `type` (unknown types keep their text)."""
     cls = _BY_TYPE.get(type_)
+    if cls is BadRequestError and extra.strip().lower() == "invalid topic_id":
+        cls = TopicNotFoundError
     if cls is None:
         # Login errors are matched by substring in practice: spellings drift.
         if "factor_required" in type_:

@@ -14,6 +14,7 @@ from .backoff import RetryPolicy, parse_retry_after
 from .body import ACCEPT_ENCODING, BodyLimits, check_values, read_body
 from .errors import (
     CertificateError,
+    ConnectFailedError,
     LurkerError,
     RateLimitError,
     TransportError,
@@ -26,6 +27,9 @@ Sleep = Callable[[float], Awaitable[None]]
 
 # Statuses a proxy or load balancer sends while the service restarts: safe to retry a read.
 _TRANSIENT_STATUSES = frozenset({502, 503, 504})
+# Seconds to connect while the service is known to be unreachable: each call still tries,
+# once, and a network that drops packets is not waited on for the whole timeout.
+PROBE_CONNECT_TIMEOUT = 3.0
 
 
 class Exchange:
@@ -48,6 +52,9 @@ class Exchange:
         self._timeout = timeout
         self._retry = retry or RetryPolicy()
         self._sleep = sleep
+        # The failure to connect that last ended a call, until a call gets an answer: while
+        # it is known, calls try once, at once, instead of backing off between tries.
+        self.unreachable: ConnectFailedError | None = None
         protect_logs()
         self.http = httpx.AsyncClient(
             auth=auth,
@@ -78,9 +85,17 @@ class Exchange:
         policy = self._retry
         rate_limited = transport_failures = 0
         waited = 0.0
+        known_unreachable = self.unreachable is not None
         while True:
             try:
                 response, body = await self._send(endpoint, params, write, csrf)
+            except ConnectFailedError as error:
+                if write or known_unreachable or transport_failures >= policy.transport_attempts:
+                    self.unreachable = error
+                    raise
+                await self._sleep(policy.delay(transport_failures))
+                transport_failures += 1
+                continue
             except TransportError as error:
                 retryable = not write and not isinstance(error, CertificateError)
                 if not retryable or transport_failures >= policy.transport_attempts:
@@ -88,6 +103,7 @@ class Exchange:
                 await self._sleep(policy.delay(transport_failures))
                 transport_failures += 1
                 continue
+            self.unreachable = None  # it answered
             status = response.status_code
             if status == 429:
                 retry_after = parse_retry_after(response.headers.get("retry-after"))
@@ -135,6 +151,9 @@ class Exchange:
             query: list[tuple[str, str | int | float | bool | None]] = []
             query.extend(encode(params))
             request = self.http.build_request("GET", url, params=query)
+        if self.unreachable is not None:
+            probe = httpx.Timeout(self._timeout, connect=PROBE_CONNECT_TIMEOUT)
+            request.extensions["timeout"] = probe.as_dict()
         try:
             async with asyncio.timeout(self._timeout):
                 response = await self.http.send(request, stream=True)

@@ -32,6 +32,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     try:
         if args.action == "clear":
             before = store.contents()
+            if args.all and not args.yes and not _agreed(before):
+                return 2 if not sys.stdin.isatty() else 1
             store.clear(everything=args.all)
             # The group list kept for the instant start is service data too.
             try:
@@ -59,9 +61,13 @@ def _described(contents: Contents, settings: Settings) -> str:
     return "\n".join(
         [
             f"Store of {who}:",
-            f"Read state: {contents.path} ({_size(contents.state_bytes)})",
-            f"  {contents.messages_read:,} messages read in {contents.topics_marked:,} topics; "
-            f"{contents.groups:,} groups seen",
+            f"Read state: {contents.path} ({_size(contents.state_bytes)}), kept until "
+            "`lurker cache clear --all`",
+            f"  groups seen: {contents.groups:,}",
+            f"  topics with a mark: {contents.topics_marked:,} (read in part or whole, or "
+            "marked with m or C)",
+            f"  messages read one at a time: {contents.messages_read:,} (m and C mark "
+            "whole topics, not messages)",
             f"Page cache: {contents.cache} ({_size(contents.cache_bytes)} of the "
             f"{_size(contents.limit)} limit, cache_size)",
             f"  Saved pages: {sum(contents.pages.values()):,} ({pages or 'none'})",
@@ -78,6 +84,30 @@ def _summary_note(settings: Settings) -> str:
         return "none saved"
     when = datetime.fromtimestamp(summary.saved_at, UTC).astimezone().strftime("%Y-%m-%d %H:%M")
     return f"{len(summary.groups):,} groups, saved {when} ({path.name})"
+
+
+def _agreed(before: Contents) -> bool:
+    """Whether the user agrees to forget the read state (asked on a terminal, y/N)."""
+    what = (
+        f"the read state in {before.path}: {before.groups:,} groups seen, "
+        f"{before.topics_marked:,} topics with a mark, {before.messages_read:,} messages read"
+    )
+    if not sys.stdin.isatty():
+        say(
+            f"lurker cache: clear --all forgets {what}, which no service can give back. "
+            "Without a terminal to ask on, add --yes to mean it.",
+            sys.stderr,
+        )
+        return False
+    say(f"This forgets {what}, which no service can give back.", sys.stderr)
+    try:
+        answer = input("Forget it? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() in ("y", "yes"):
+        return True
+    say("Nothing was cleared.", sys.stderr)
+    return False
 
 
 def _cleared(before: Contents, *, everything: bool) -> str:

@@ -7,7 +7,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import date, datetime, time
 from pathlib import Path
 
 from ..api.errors import LurkerError
@@ -29,12 +29,21 @@ def _moment(text: str | None, flag: str) -> date | datetime | None:
     if text is None:
         return None
     try:
-        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+        if len(text) == 10:
+            return date.fromisoformat(text)
+        moment = datetime.fromisoformat(text)
     except ValueError:
         raise SettingsError(f"{flag} wants a date (2026-11-20) or a time, not {text!r}.") from None
+    # A time without an offset is this machine's (the service takes only times with one).
+    return moment if moment.tzinfo is not None else moment.astimezone()
 
 
 def _query(since: date | datetime | None, until: date | datetime | None) -> ActivityQuery:
+    if since and until and _instant(since) > _instant(until, end=True):
+        raise SettingsError(
+            f"--since {since.isoformat()} is after --until {until.isoformat()}: no entry "
+            "lies between. Swap them?"
+        )
     if since and until:
         return ActivityQuery(restrict_date="between", start_date=since, end_date=until)
     if since:
@@ -42,6 +51,14 @@ def _query(since: date | datetime | None, until: date | datetime | None) -> Acti
     if until:
         return ActivityQuery(restrict_date="before", end_date=until)
     return ActivityQuery()
+
+
+def _instant(moment: date | datetime, *, end: bool = False) -> datetime:
+    """A day's start (or with `end`, its last moment), or the time, in local time if it
+    names no offset: what two moments are compared as."""
+    if not isinstance(moment, datetime):
+        moment = datetime.combine(moment, time.max if end else time.min)
+    return moment if moment.tzinfo is not None else moment.astimezone()
 
 
 def _check(args: argparse.Namespace) -> str:

@@ -101,6 +101,9 @@ def _unread(parser: argparse.ArgumentParser) -> None:
 def _cache(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", nargs="?", choices=("show", "clear"), default="show")
     parser.add_argument("--all", action="store_true", help="clear: the read state too")
+    parser.add_argument(
+        "--yes", action="store_true", help="clear --all without asking (for scripts)"
+    )
 
 
 def _export(parser: argparse.ArgumentParser) -> None:

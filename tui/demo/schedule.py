@@ -1,5 +1,5 @@
 """When the items of a live sequence (messages, activity entries) appear: on a regular
-schedule after the anchor, plus an optional burst squeezed into the minutes before the
+schedule after the anchor, plus an optional burst squeezed into the moment before the
 service started, for someone who wants news without waiting."""
 
 from __future__ import annotations
@@ -12,7 +12,12 @@ from typing import Protocol
 from .seeding import mix, salted
 from .timefmt import NS_PER_SECOND
 
-BURST_WINDOW_NS = 5 * 60 * NS_PER_SECOND
+# The burst is dated in the moment before the service started, its items this far apart
+# (a reader reads times to the microsecond, and `stamp` rounds them to 100 ns): 40 µs for
+# 20 messages, 0.2 s for the most the demo takes. That is later than anything a reader did
+# before this service existed (starting its process alone takes longer), so a catch-up a
+# minute ago cannot count the news as read.
+BURST_SPACING_NS = 2_000
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class Regular(Protocol):
 
 class Schedule:
     """Times of items 0, 1, ...: the regular ones, except that the `burst` items the
-    regular schedule would bring first after `start_ns` arrive in the minutes before it
+    regular schedule would bring first after `start_ns` arrive in the moment before it
     (and after `after_ns`, the last item before the sequence).
 
     Times keep growing with the item number, so what exists at any moment is a prefix.
@@ -60,7 +65,7 @@ class Schedule:
         self._burst = max(0, burst)
         self._stamp = stamp
         self._first = regular.count_by(start_ns) if regular is not None else 0
-        low = max(start_ns - BURST_WINDOW_NS, after_ns)
+        low = max(start_ns - (self._burst + 1) * BURST_SPACING_NS, after_ns)
         if self._first and regular is not None:
             low = max(low, regular.time(self._first - 1))
         self._low = low

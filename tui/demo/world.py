@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # Activity entries that come with a burst of news: one per four messages, at most this many.
 _NEWS_ENTRIES = 10
-# At most this much news, which keeps the burst's messages milliseconds apart.
+# At most this much news, which keeps the burst within a fraction of a second.
 MAX_NEWS = 100_000
 
 

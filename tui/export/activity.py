@@ -24,11 +24,13 @@ from ..api.models.activity import ActivityEntry
 from ..api.params import ActivityQuery
 from ..render.convert import entry_text
 from ..render.safety import clean
+from ..render.when import iso_local
 from .output import Output
 
 __all__ = [
     "FIELDS",
     "FORMATS",
+    "activity_file_name",
     "activity_row",
     "export_activity",
     "export_activity_file",
@@ -52,7 +54,7 @@ def activity_row(entry: ActivityEntry) -> dict[str, Any]:
     """One entry: its fields, the HTML flattened to ``text`` and kept as ``entry``."""
     return {
         "id": entry.id,
-        "created": entry.created.isoformat() if entry.created is not None else "",
+        "created": iso_local(entry.created),  # local, with its offset, as the reader's
         "group_id": entry.group_id,
         "via": clean(entry.via),
         "text": entry_text(entry.entry).plain,
@@ -109,16 +111,20 @@ async def export_activity(
     return written
 
 
+def activity_file_name(group_name: str) -> str:
+    """A name for a new CSV export of a group's log, unique to the second."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return f"lurker-activity-{_UNSAFE_NAME.sub('_', group_name)}-{stamp}.csv"
+
+
 async def export_activity_file(
-    library: Library, group_name: str, query: ActivityQuery, directory: Path
+    library: Library, group_name: str, query: ActivityQuery, path: Path
 ) -> tuple[Path, int]:
-    """The log as the query filters it, as CSV in a new file in ``directory``.
+    """The log as the query filters it, as CSV in the file ``path``.
 
     For the reader's ``e``: the file is opened, written and closed off the event loop, and
     appears only once whole. Returns the file and how many entries it holds.
     """
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = directory / f"lurker-activity-{_UNSAFE_NAME.sub('_', group_name)}-{stamp}.csv"
     output = Output(path)
     await asyncio.to_thread(output.__enter__)
     try:

@@ -10,9 +10,11 @@ from typing import Any
 from ..api.library import Library
 from ..api.models.messages import Message
 from ..api.models.topics import Topic
+from ..render.cells import cells
 from ..render.convert import convert_body
 from ..render.draw import render_document
 from ..render.safety import clean
+from ..render.when import iso_local, zone_name
 from .markdown import body_markdown
 
 __all__ = ["FORMATS", "export_topic", "message_markdown", "message_record", "message_text"]
@@ -25,7 +27,12 @@ Write = Callable[[str], Awaitable[None]]
 
 
 def _time(moment: datetime | None) -> str:
-    return moment.isoformat() if moment is not None else ""
+    return iso_local(moment)  # as the reader shows it: local time, with its offset
+
+
+def times_note() -> str:
+    """What the times of an export are, for its first lines."""
+    return f"Times are local time ({zone_name()}), as Lurker shows them."
 
 
 def _hashtags(message: Message) -> list[str]:
@@ -33,7 +40,7 @@ def _hashtags(message: Message) -> list[str]:
 
 
 def _header(message: Message) -> str:
-    """ "#12 · Ana Souza · 2026-11-20T12:00:00+00:00", then the hashtags."""
+    """ "#12 · Ana Souza · 2026-11-20T13:00:00+01:00" (local time), then the hashtags."""
     name = clean(message.name) or f"member {message.user_id}"
     line = f"#{message.msg_num} · {name} · {_time(message.created)}"
     tags = " ".join(f"#{tag}" for tag in _hashtags(message))
@@ -50,7 +57,8 @@ def message_text(message: Message, width: int = TEXT_WIDTH) -> str:
     """One message as text, as the reader shows it with quotes unfolded."""
     lines = render_document(convert_body(message), width, folded=False)
     body = "\n".join(line.plain.rstrip() for line in lines)
-    return f"{_header(message)}\n{'=' * min(width, len(_header(message)))}\n\n{body}\n"
+    header = _header(message)
+    return f"{header}\n{'=' * min(width, cells(header))}\n\n{body}\n"
 
 
 def message_record(message: Message) -> dict[str, Any]:
@@ -92,7 +100,10 @@ async def export_topic(
             topic = page.topic
             if form != "json":
                 heading = _title(topic, topic_id)
-                await write(f"# {heading}\n\n" if form == "md" else f"{heading}\n\n")
+                note = times_note()
+                await write(
+                    f"# {heading}\n\n{note}\n\n" if form == "md" else f"{heading}\n{note}\n\n"
+                )
         for message in page.data:
             if form == "md":
                 await write(message_markdown(message) + "\n")
@@ -105,6 +116,7 @@ async def export_topic(
     if form == "json":
         document = {
             "topic": {"id": topic_id, "subject": _title(topic, topic_id)},
+            "times": times_note(),
             "messages": records,
         }
         await write(json.dumps(document, ensure_ascii=False, indent=1) + "\n")

@@ -41,6 +41,24 @@ def stamp(moment: datetime | None) -> str:
     return "unknown time" if local is None else local.strftime("%a %d %b %Y %H:%M")
 
 
+def iso_local(moment: datetime | None) -> str:
+    """A moment as ISO 8601 in this machine's time zone, with its offset (the reader's
+    times, exactly): "2026-11-20T13:00:00+01:00"; "" for none."""
+    if moment is None:
+        return ""
+    local = _local(moment)
+    return (local or moment).isoformat()
+
+
+def zone_name(now: datetime | None = None) -> str:
+    """This machine's time zone as people read it, with its offset now: "CET, UTC+01:00"."""
+    local = (now or clock()).astimezone()
+    offset = local.strftime("%z")
+    offset = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
+    name = local.tzname() or ""
+    return f"{name}, {offset}" if name and not name.startswith(("UTC", "+", "-")) else offset
+
+
 def _local(moment: datetime) -> datetime | None:
     """The moment in this machine's time zone; None at the edges of what a datetime holds."""
     try:

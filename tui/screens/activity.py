@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,8 +19,9 @@ from ..api.library import Library
 from ..api.models.activity import ActivityEntry
 from ..api.models.page import Page
 from ..api.params import ActivityQuery
-from ..export.activity import export_activity_file
+from ..export.activity import activity_file_name, export_activity_file
 from ..export.output import OutputBusyError, OutputError
+from ..export.place import Target, export_folder, target
 from ..render.safety import clean
 from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
@@ -27,6 +29,7 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from .activity_filters import ActivityFilters, filter_words
 from .activity_rows import ActivityRow, NewSince, render_log_row
+from .export_prompt import ExportPrompt
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .reasons import reason
 
@@ -43,7 +46,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "filters", "Filter", id="filters", tooltip="Filter by kind, date, action"),
         Binding("f", "follow", "Follow", id="follow", tooltip="Check for new entries (or stop)"),
-        Binding("e", "export", "Export to CSV", show=False, id="export"),
+        Binding("e", "export", "Export", id="export", tooltip="Export to CSV"),
         Binding("r", "reload", "Refresh", id="reload", tooltip="Load the log again"),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Close filters, or back"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the list before"),
@@ -129,7 +132,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     def page_arrived(self, page: object) -> None:
         if self._asked != self.activity_query:  # the service took the new filters
             self.activity_query = self._asked
-            self.query_one(ActivityFilters).show_error("")
+            self.query_one(ActivityFilters).accepted()
         self._update_title()
 
     @on(PageFailed)
@@ -187,15 +190,33 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             self.paged_list.focus()
 
     def action_export(self) -> None:
-        """Write what the filter shows to a CSV file in the current directory."""
-        self._export()
+        """Ask where, then write what the filter shows to a CSV file."""
+        self._offer_export()
+
+    @work(exclusive=True, group="export-offer", exit_on_error=False)
+    async def _offer_export(self) -> None:
+        folder = await asyncio.to_thread(export_folder)
+        path = folder / activity_file_name(self.group.group_name)
+        kept = filter_words(self.activity_query)
+        what = f"Export the activity log of {clean(self.group.display_name)}"
+        what += f" (filter: {kept})" if kept else " (all of it)"
+        what += " to the CSV file:"
+
+        async def check(typed: str) -> Target:
+            return await asyncio.to_thread(target, typed)
+
+        def chosen(file: Path | None) -> None:
+            if file is not None:
+                self._export(file)
+
+        self.app.push_screen(ExportPrompt(what, path, check), chosen)
 
     @work(exclusive=True, group="export", exit_on_error=False)
-    async def _export(self) -> None:
-        self.notify("Exporting what the filter shows…", title="Export", markup=False)
+    async def _export(self, file: Path) -> None:
+        self.notify(f"Exporting what the filter shows to {file}…", title="Export", markup=False)
         group, query = self.group.group_name, self.activity_query
         try:
-            path, written = await export_activity_file(self.library, group, query, Path.cwd())
+            path, written = await export_activity_file(self.library, group, query, file)
         except Exception as error:  # whatever failed is said; the log stays as it is
             known = isinstance(error, OutputBusyError | OutputError | OSError)
             message = str(error) if known else None

@@ -92,6 +92,10 @@ class ActivityFilters(Vertical):
         error.update(Text(clean(message)))  # the service's words: text, not markup
         error.display = bool(message)
 
+    def accepted(self) -> None:
+        """The service took the query: no refusal to show, only what it leaves unused."""
+        self.show_error(self._unused_dates())
+
     def missing_dates(self) -> list[str]:
         """The ids of the date boxes the chosen period needs and that are still empty."""
         needed = NEEDS_DATES.get(self._select("restrict_date") or "", ())
@@ -101,24 +105,59 @@ class ActivityFilters(Vertical):
         """The ids of the date boxes holding something that is not a YYYY-MM-DD date."""
         return [name for name in DATE_NAMES if not _is_date(self._input(name))]
 
-    def _apply(self) -> None:
+    def dated_period(self) -> str | None:
+        """The period the date boxes ask for, when the one chosen would leave a date typed
+        there unused: after the from date, before the to date, or between them."""
+        typed = {name for name in DATE_NAMES if self._input(name)}
+        if not typed or typed <= set(NEEDS_DATES.get(self._select("restrict_date") or "", ())):
+            return None
+        if typed == {"start_date", "end_date"}:
+            return "between"
+        return "after" if "start_date" in typed else "before"
+
+    def reversed_dates(self) -> str:
+        """A sentence when the from date comes after the to date (nothing lies between)."""
+        start, end = self._input("start_date"), self._input("end_date")
+        if self._select("restrict_date") != "between" or not start or not end or start <= end:
+            return ""
+        return f"The from date ({start}) is after the to date ({end}): swap them, then Enter."
+
+    def _apply(self, *, typed: bool = True) -> None:
         """Post the query, or, while a date it needs is empty or unreadable, say which and
-        wait for it (the service would only refuse it)."""
+        wait for it (the service would only refuse it). When `typed` (Enter, Apply), dates
+        typed first choose the period that uses them."""
+        period = self.dated_period() if typed else None
+        if period is not None:
+            # Choosing it applies the form again (as any change of period does).
+            self.query_one("#restrict_date", Select).value = period
+            return
         missing = self.missing_dates()
         unreadable = self.unreadable_dates()
-        if not missing and not unreadable:
-            self.show_error("")  # a refusal from the service takes its place
+        backwards = "" if missing or unreadable else self.reversed_dates()
+        if not missing and not unreadable and not backwards:
+            self.show_error(self._unused_dates())  # a refusal from the service replaces it
             self.post_message(self.Applied(self.current_query()))
             return
         if missing:
             names = " and ".join(DATE_NAMES[name] for name in missing)
             self.show_error(f"Fill in {names} (YYYY-MM-DD), then press Enter.")
-        else:
+        elif unreadable:
             names = " and ".join(DATE_NAMES[name] for name in unreadable)
             self.show_error(f"Write {names} as YYYY-MM-DD (2026-11-20), then press Enter.")
+        else:
+            self.show_error(backwards)
+            return  # either date may be the one to change: the cursor stays
         wanted = missing or unreadable
         if not any(self.query_one(f"#{name}", Input).has_focus for name in wanted):
             self.query_one(f"#{wanted[0]}", Input).focus()
+
+    def _unused_dates(self) -> str:
+        """A note when a period was chosen that leaves a typed date unused."""
+        if self.dated_period() is None:
+            return ""
+        periods = {value: label for label, value in RESTRICT_DATE}
+        chosen = periods.get(self._select("restrict_date") or "", "")
+        return f"“{chosen}” leaves the dates typed unused; Enter in a date box uses them."
 
     def _select(self, name: str) -> str | None:
         value = self.query_one(f"#{name}", Select).value
@@ -137,7 +176,7 @@ class ActivityFilters(Vertical):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self._apply()
+        self._apply(typed=False)
 
 
 def _is_date(value: str | None) -> bool:

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
 
-from ..api.errors import describe
+from ..api.errors import describe, unreachable
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..render.when import relative
@@ -62,6 +62,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.account = account  # whose groups, where: "demo data", "ana@example.com at …"
         self._load = load
         self._mounted = self._started = False
+        self._offline = False  # the service could not be reached for a fresh list
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -169,6 +170,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
     @on(PageFailed)
     def _refresh_failed(self, event: PageFailed) -> None:
         if event.kept:  # the saved list stays: say why it is not fresh
+            self._offline = unreachable(event.error)
+            self._update_title()
             self.notify(
                 f"Showing the group list saved earlier: {describe(event.error)}",
                 title="Offline",
@@ -186,6 +189,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
         count = f"{len(self.groups):,}" if self.paged_list.rows else ""
         saved_at = self._saved_at()
         saved = f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
+        if saved and self._offline:  # as every screen says it of what the store showed
+            saved = f"offline · {saved}"
         parts = ["Groups", count, clean(self.account), saved]
         self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
 

@@ -113,7 +113,7 @@ class ThreadScreen(Screen[None]):
                 self._messages_of,
                 self._unread,
                 open_unread=self._part_read(),
-                divider=self._since(),
+                divider=self._since,
             )
 
     def _part_read(self) -> bool:
@@ -128,12 +128,18 @@ class ThreadScreen(Screen[None]):
         )
         return status.unread > 0 and not status.new
 
-    def _since(self) -> str:
-        """The divider's words: when this topic was last read."""
+    def _since(self, first: ThreadMessage) -> str:
+        """The words above the first unread message, with when this topic was last read:
+        "new since" only for a message written after that visit (one written before it was
+        not reached then, or arrived late)."""
         mark = self.news.state.topics.get(str(self.topic_id))
         if mark is None or not mark.read_at:
-            return "new"
-        return f"new since {stamp(datetime.fromtimestamp(mark.read_at, UTC))}"
+            return "unread from here"
+        visit = datetime.fromtimestamp(mark.read_at, UTC)
+        written = first.message.created
+        if written is not None and written > visit:
+            return f"new since your last visit ({stamp(visit)})"
+        return f"not read on your last visit ({stamp(visit)})"
 
     def _unread(self, message: ThreadMessage) -> bool:
         m = message.message

@@ -16,6 +16,16 @@ from ..render.when import relative
 from ..store.readstate import READ, TopicStatus
 
 FLAG_LEGEND = "N new · + unread · S sticky · C closed · M moderated · A attachments"
+# The same, for a narrow terminal (and wrapped where even that does not fit).
+_TIGHT_LEGEND = "N new  + unread  S sticky  C closed  M moderated  A attachments"
+_TIGHTEST_LEGEND = "N new + unread S sticky C closed M moderated A attachments"
+
+# Cells the subject keeps before the poster's column ("Started by") gets any; narrower
+# than POSTER_MIN, that column goes. The subject is what a topic list is read by.
+SUBJECT_MIN = 26
+POSTER_MIN = 8
+_MARKS = 6  # the read mark, four flags and a space
+_COUNT, _AGE = 8, 11  # " 12/650 ", "Latest post"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,18 +86,30 @@ def flags(topic: TopicRow) -> str:
     )
 
 
+def legend(width: int) -> str:
+    """The flags' legend in `width` cells, as loose as fits."""
+    return next(
+        (text for text in (FLAG_LEGEND, _TIGHT_LEGEND) if cells(text) <= width),
+        _TIGHTEST_LEGEND,
+    )
+
+
 def _widths(width: int, groups: bool) -> tuple[int, int]:
-    """The poster's and the group's columns at `width` (no group column: 0)."""
+    """The poster's and the group's columns at `width` (none: 0). Narrow, the poster's
+    shrinks, then goes, so that the subject keeps SUBJECT_MIN cells."""
     wide = width >= 110
-    group = 16 if wide else 11 if width >= 70 else 6
-    return 22 if wide else 14, group if groups else 0
+    group = (16 if wide else 11 if width >= 70 else 6) if groups else 0
+    taken = _MARKS + (group + 1 if group else 0) + 1 + _COUNT + _AGE
+    poster = min(22 if wide else 14, width - taken - SUBJECT_MIN)
+    return poster if poster >= POSTER_MIN else 0, group
 
 
 def topic_heads(width: int, *, groups: bool = False) -> Text:
     """The line naming the topic list's columns, aligned with `render_topic_row`'s: the
     poster is who started the topic, the age that of its latest message."""
     poster_width, group_width = _widths(width, groups)
-    right = Text(f" {'Started by':<{poster_width}} {'Msgs':>6} {'Latest post':>11}")
+    poster = f" {'Started by':<{poster_width}}" if poster_width else ""
+    right = Text(f"{poster} {'Msgs':>6} {'Latest post':>11}")
     left = Text(" " * 6)
     if group_width:
         left.append_text(fit(Text("Group"), group_width))
@@ -113,8 +135,10 @@ def render_topic_row(
         count = Text(f" {f'{status.unread}/{messages}':>6} ", style="bold reverse")
     else:
         count = Text(f" {messages:>6} ", style="bold" if messages > 1 else "dim")
-    right = Text(" ")
-    right.append_text(fit(safe_text(topic.name, "italic"), poster_width))
+    right = Text()
+    if poster_width:
+        right.append(" ")
+        right.append_text(fit(safe_text(topic.name, "italic"), poster_width))
     right.append_text(count)
     right.append(f"{relative(topic.most_recent_message, now):>11}", style="dim")
     room = max(width - cells(right.plain), 12)

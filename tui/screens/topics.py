@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Input, Static
@@ -27,7 +27,7 @@ from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
 from .reasons import reason
-from .topic_rows import FLAG_LEGEND, TopicRow, render_topic_row, topic_heads
+from .topic_rows import FLAG_LEGEND, TopicRow, legend, render_topic_row, topic_heads
 
 if TYPE_CHECKING:
     from ..news import News
@@ -123,6 +123,10 @@ class TopicsScreen(PagedScreen[TopicRow]):
         return self.news.state.topic_status(
             str(row.id), str(row.group_id), row.num_messages, row.most_recent_message
         )
+
+    def on_resize(self, event: events.Resize) -> None:
+        # As loose as fits the legend's width (the screen's, less its padding).
+        self.query_one("#legend", Static).update(legend(event.size.width - 2))
 
     def on_screen_resume(self) -> None:
         self.paged_list.refresh_rows()  # a thread read meanwhile changes its row
@@ -337,7 +341,19 @@ class TopicsScreen(PagedScreen[TopicRow]):
                 self.news.catch_up(str(group.group_id), group.display_name, topics)
                 self.notify(f"Everything in {name} is read.", markup=False)
 
-        self.app.push_screen(Confirm(f"Mark every topic in {name} as read?"), answered)
+        question = f"Mark every topic in {name} as read?"
+        self.app.push_screen(Confirm(question, self._catch_up_detail(group)), answered)
+
+    def _catch_up_detail(self, group: GroupInfo) -> str:
+        """How many topics a catch-up reads, as far as they are known."""
+        total = None if self.query_text else self.paged_list.known_total  # the whole group's
+        fresh = self.news.state.new_topics(str(group.group_id))
+        if total is None:
+            topics = "Every topic up to now"
+        else:
+            topics = "Its only topic" if total == 1 else f"All {count(total, 'topic')}"
+        news = f" ({fresh:,} with something new)" if fresh else ""
+        return f"{topics}{news} will count as read.\n(m on a topic marks it unread again.)"
 
     def action_next_unread(self) -> None:
         """Open the next topic with something unread (after the cursor)."""

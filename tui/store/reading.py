@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .readstate import ReadState
+from .readstate import FreshTopic, ReadState
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -115,7 +115,7 @@ class Reading:
 
     async def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> bool:
         """Mark a whole topic read or unread; whether the store kept it."""
-        self.state.mark_topic(topic_id, read=read, messages=messages)
+        self.state.mark_topic(topic_id, read=read, messages=messages, group_id=group_id)
         self._announce()
         now = self.state.clock()
         return await self._write(
@@ -129,10 +129,13 @@ class Reading:
         self._announce()
         return await self._write(lambda store: store.catch_up(group_id, name, now, listed))
 
-    async def count_news(self, group_id: str, topics: int) -> bool:
-        """Remember how many topics of a group have something new."""
+    async def count_news(
+        self, group_id: str, topics: int, fresh: dict[str, FreshTopic] | None = None
+    ) -> bool:
+        """Remember how many topics of a group have something new (and which, to count
+        them again as they are read)."""
         now = self.state.clock()
-        self.state.count_news(group_id, topics, now)
+        self.state.count_news(group_id, topics, now, fresh)
         self._announce()
         return await self._write(lambda store: store.count_news(group_id, topics, now))
 
@@ -146,9 +149,11 @@ class Reading:
         if self.store is None:
             return True  # they wait in memory for the store
         reads, met = self.state.drain()
-        if not (reads or met):
+        counts = self.state.recounted()
+        if not (reads or met or counts):
             return True
-        return await self._write(lambda store: _write_batch(store, reads, met))
+        now = self.state.clock()
+        return await self._write(lambda store: _write_batch(store, reads, met, counts, now))
 
     def close(self) -> None:
         """Write what is pending, wait for it, and close the store (the app is ending)."""
@@ -157,9 +162,10 @@ class Reading:
         from .store import StoreError
 
         reads, met = self.state.drain()
-        if reads or met:
+        counts = self.state.recounted()
+        if reads or met or counts:
             try:
-                self.store.call_now(_write_batch, reads, met)
+                self.store.call_now(_write_batch, reads, met, counts, self.state.clock())
             except StoreError:
                 pass  # said by the store as it happened
         self.store.close()
@@ -184,6 +190,14 @@ def _marks(store: Store) -> tuple[dict[str, GroupMark], dict[str, TopicMark]]:
     return store.group_marks(), store.topic_marks()
 
 
-def _write_batch(store: Store, reads: list[Read], met: list[tuple[str, str, float]]) -> None:
+def _write_batch(
+    store: Store,
+    reads: list[Read],
+    met: list[tuple[str, str, float]],
+    counts: list[tuple[str, int]],
+    now: float,
+) -> None:
     store.meet_groups(met)
     store.read(reads)
+    for group_id, topics in counts:  # what was read changed what is new
+        store.count_news(group_id, topics, now)

@@ -11,6 +11,8 @@ and writes them to the store. Rules:
 - A topic never opened, with activity after the baseline, is new. An opened topic has as
   many unread messages as it has messages beyond those read. A topic marked unread by hand
   is new again.
+- A group's count of topics with something new follows what is read: the topics a count
+  found are kept, and counted again as the marks change.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from .marks import GroupMark, Read, TopicMark
 
@@ -41,6 +44,13 @@ class TopicStatus:
 READ = TopicStatus(False, 0)
 
 
+class FreshTopic(NamedTuple):
+    """A topic counted as having something new: what its status is asked with."""
+
+    messages: int
+    last_activity: datetime | None
+
+
 class ReadState:
     """The reader's marks in memory, and the reads not yet written to the store."""
 
@@ -53,6 +63,9 @@ class ReadState:
         self._messages: dict[str, set[str]] = {}  # per topic, once its thread was opened
         self._pending: list[Read] = []
         self._met: list[tuple[str, str, float]] = []
+        # Per group, the topics counted as having something new (once counted this run).
+        self._fresh: dict[str, dict[str, FreshTopic]] = {}
+        self._live_counts: dict[str, tuple[int, int]] = {}  # group -> (version, count)
 
     def load(self, groups: dict[str, GroupMark], topics: dict[str, TopicMark]) -> None:
         """Take the marks read from the store (what changed meanwhile is kept)."""
@@ -102,9 +115,22 @@ class ReadState:
         return base is not None and created is not None and created.timestamp() <= base
 
     def new_topics(self, group_id: str) -> int | None:
-        """Topics of a group with something new, as last counted."""
+        """Topics of a group with something new: those counted this run that still have
+        something unread, else the count saved last time."""
         mark = self.groups.get(group_id)
-        return mark.new_topics if mark is not None else None
+        if mark is None:
+            return None
+        fresh = self._fresh.get(group_id)
+        if fresh is None:
+            return mark.new_topics
+        cached = self._live_counts.get(group_id)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        live = sum(
+            self.topic_status(topic_id, group_id, *topic).fresh for topic_id, topic in fresh.items()
+        )
+        self._live_counts[group_id] = (self.version, live)
+        return live
 
     # --- changes -------------------------------------------------------------------------
 
@@ -142,11 +168,16 @@ class ReadState:
             self.topics[topic_id] = TopicMark(max(0, old.read_count - 1), old.unread, old.read_at)
         self.version += 1
 
-    def mark_topic(self, topic_id: str, *, read: bool, messages: int) -> None:
+    def mark_topic(
+        self, topic_id: str, *, read: bool, messages: int, group_id: str | None = None
+    ) -> None:
         """Mark a whole topic read or unread (the caller writes it to the store)."""
         if not read:
             self._messages.pop(topic_id, None)
             self._pending = [r for r in self._pending if r.topic_id != topic_id]
+            counted = self._fresh.get(group_id or "")
+            if counted is not None:  # unread by hand: one more in its group's count
+                counted.setdefault(topic_id, FreshTopic(messages, None))
         self.topics[topic_id] = TopicMark(messages if read else 0, not read, self.clock())
         self.version += 1
 
@@ -156,16 +187,34 @@ class ReadState:
         """Everything of a group up to `at` is read (the caller writes it to the store)."""
         old = self.groups.get(group_id)
         self.groups[group_id] = GroupMark(old.name if old else name, at, 0, at)
+        self._fresh[group_id] = {}
         for topic_id, messages in topics:
             self.topics[topic_id] = TopicMark(messages, False, at)
         self.version += 1
 
-    def count_news(self, group_id: str, count: int, at: float) -> None:
-        """Remember how many topics of a group have something new."""
+    def count_news(
+        self, group_id: str, count: int, at: float, fresh: dict[str, FreshTopic] | None = None
+    ) -> None:
+        """Remember how many topics of a group have something new (and which, to count
+        them again as they are read)."""
         old = self.groups.get(group_id)
         if old is not None:
             self.groups[group_id] = GroupMark(old.name, old.baseline, count, at)
+            if fresh is not None:
+                self._fresh[group_id] = dict(fresh)
             self.version += 1
+
+    def recounted(self) -> list[tuple[str, int]]:
+        """The groups whose count changed with what was read since it was saved, with the
+        count now (noted as saved: the caller writes them to the store)."""
+        changed = []
+        for group_id in self._fresh:
+            old = self.groups[group_id]
+            live = self.new_topics(group_id)
+            if live is not None and live != old.new_topics:
+                self.groups[group_id] = GroupMark(old.name, old.baseline, live, old.counted_at)
+                changed.append((group_id, live))
+        return changed
 
     def drain(self) -> tuple[list[Read], list[tuple[str, str, float]]]:
         """The reads and first sights not yet written, handed over once."""

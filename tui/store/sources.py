@@ -12,36 +12,22 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ..api.cursor import PageCursor
-from ..api.errors import (
-    CertificateError,
-    LurkerError,
-    RateLimitError,
-    TransportError,
-    UnexpectedResponseError,
-)
+from ..api.errors import LurkerError, TransportError, unreachable
 from .store import Store, StoreError
 from .thread import StoreThread
 
 PageT = TypeVar("PageT", bound=BaseModel)
 
 
-class OfflineError(LurkerError):
-    """The service cannot be reached and this page was never saved."""
+class OfflineError(TransportError):
+    """The service cannot be reached and this page was never saved (a transport failure
+    for everyone who asks whether the service could be reached)."""
 
 
 def page_key(endpoint: str, params: Mapping[str, Any], index: int) -> str:
     """The store's key of the `index`-th page of a list (its parameters in a fixed order)."""
     shown = {name: str(value) for name, value in sorted(params.items()) if value is not None}
     return f"{endpoint}?{json.dumps(shown, separators=(',', ':'))}#{index}"
-
-
-def unreachable(error: BaseException) -> bool:
-    """Whether a failure means the service cannot be asked now (rather than said no)."""
-    if isinstance(error, CertificateError):
-        return False
-    if isinstance(error, TransportError | RateLimitError):
-        return True
-    return isinstance(error, UnexpectedResponseError) and (error.status or 0) >= 500
 
 
 class SavedCursor(Generic[PageT]):

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -15,6 +16,21 @@ from textual.widgets import Footer
 # compact; and the command palette's hint ("▏^p palette "), which is never compact.
 _KEY_SPACING, _KEY_SPACING_COMPACT = 3, 2
 _PALETTE_SPACING = 3
+# Where even the compact keys do not fit, some make way, by binding id: these first, in
+# this order, then the others from the right. Never the way back, nor `?`, which lists
+# every key (those that made way still work).
+_KEPT = frozenset({"back", "leave", "help"})
+_MAKE_WAY_FIRST = (
+    "sort",
+    "activity",
+    "follow",
+    "export",
+    "links",
+    "previous",
+    "search",
+    "filters",
+    "reload",
+)
 
 
 class KeyFooter(Footer):
@@ -31,6 +47,18 @@ class KeyFooter(Footer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown: tuple[object, ...] | None = None  # the keys of the last rebuild
+        self._left_out: frozenset[str] = frozenset()  # actions making way on a narrow screen
+
+    def compose(self) -> ComposeResult:
+        left_out = 0
+        for widget in super().compose():  # a key each (its `action`), and the palette's
+            if getattr(widget, "action", None) in self._left_out:
+                left_out += 1
+                continue
+            yield widget
+        # Textual's compose made a column for each action.
+        columns = self.styles.grid_size_columns or 0
+        self.styles.grid_size_columns = max(columns - left_out, 1)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:
@@ -64,16 +92,33 @@ class KeyFooter(Footer):
         width = self.app.size.width
         bindings = screen.active_bindings
         texts: dict[str, int] = {}  # the cells of each action's key: one key an action
+        ids: dict[str, str] = {}
         for _node, binding, _enabled, _tooltip in bindings.values():
             if binding.show and binding.action not in texts:
                 texts[binding.action] = self._cells(binding)
+                ids[binding.action] = binding.id or ""
         hint = bindings.get(self.app.COMMAND_PALETTE_BINDING)
         shown = self.app.ENABLE_COMMAND_PALETTE and hint is not None
         hint_cells = self._cells(hint.binding) + _PALETTE_SPACING if shown and hint else 0
         spaced = sum(texts.values()) + _KEY_SPACING * len(texts) + hint_cells
         compact = sum(texts.values()) + _KEY_SPACING_COMPACT * len(texts)
         self.compact = spaced > width
+        left_out: set[str] = set()
+        for action in _making_way(ids):
+            if compact <= width:
+                break
+            left_out.add(action)
+            compact -= texts[action] + _KEY_SPACING_COMPACT
         palette = not self.compact or compact + hint_cells <= width
-        changed = palette != self.show_command_palette
+        changed = palette != self.show_command_palette or left_out != self._left_out
         self.show_command_palette = palette
+        self._left_out = frozenset(left_out)
         return changed
+
+
+def _making_way(ids: dict[str, str]) -> list[str]:
+    """The actions that may make way on a narrow screen (`ids`: each shown action's binding
+    id, in the footer's order), in the order they do."""
+    order = {name: rank for rank, name in enumerate(_MAKE_WAY_FIRST)}
+    others = [action for action in ids if ids[action] not in _KEPT]
+    return sorted(others, key=lambda a: (order.get(ids[a], len(order)), -others.index(a)))

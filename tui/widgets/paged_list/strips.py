@@ -1,4 +1,4 @@
-"""Line fitting for `PagedList` and `ThreadView`."""
+"""Line fitting for `PagedList` and `ThreadView`, and the wrapping of their status rows."""
 
 from __future__ import annotations
 
@@ -27,3 +27,12 @@ def fit_line(text: Text, width: int, base: Style | None, console: Console) -> St
     strip = Strip(segments, width)
     # Every segment needs a Style: Textual's NO_COLOR filter reads `segment.style.color`.
     return strip.apply_style(base if base else Style())
+
+
+def wrap_words(text: str, width: int, console: Console) -> list[Text]:
+    """A sentence (a status row: an error, a note) as lines of at most `width` cells, broken
+    between words, so that none of it is cut."""
+    lines = list(Text(text).wrap(console, max(1, width), overflow="fold"))
+    for line in lines:
+        line.rstrip()  # the space a line was broken at
+    return lines or [Text("")]

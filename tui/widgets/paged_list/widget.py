@@ -21,7 +21,7 @@ from ...render.safety import clean
 from ..feed import Feed, ToRows
 from .line_cache import LineCache
 from .rows import PAGE_ROWS, RowStore
-from .strips import fit_line
+from .strips import fit_line, wrap_words
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -169,6 +169,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._clicked: int | None = None
         self._bindings_state = (False, False)
         self.unseen_above = 0  # rows inserted above the view that it has not shown yet
+        # After a reload, the row the cursor was on (its key) and where, while the pages
+        # up to it load again: it was past the first page.
+        self._seeking: tuple[Hashable, int] | None = None
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -225,6 +228,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """Page through a new list. With `keep` (a reload, a new filter) the rows shown stay
         until its first page arrives, and the cursor stays on the same row if it is there;
         if that page fails, the list shown stays as it was."""
+        self._seeking = None
         if not keep:
             self._swap(RowStore(), cursor=0, scroll_y=0)
         self.feed.start(source, to_rows, replace=keep)
@@ -300,14 +304,24 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """The feed's page arrived: add its rows, or put them in place of the rows shown."""
         kept = self.highlighted_row  # the reader's row stays under the cursor
         if replacing:
+            was, found = self.cursor, self._find(kept, rows)
             self._added = 0
             store: RowStore[T] = RowStore()
             store.extend(rows)
-            self._swap(store, cursor=self._index_of(kept, rows), scroll_y=None)
+            self._swap(store, cursor=found or 0, scroll_y=None)
+            self._seeking = None
+            if kept is not None and found is None and was >= len(rows) and self._key:
+                # Further down than the first page: load again up to it (as End does,
+                # Esc stops), to put the cursor back on that row, or at least that place.
+                self._seeking = (self._key(kept), was)
+                self.feed.walk()
         else:
+            start = len(self._rows)
             self._rows.extend(rows)
             if self._keys is not None and self._key is not None:
                 self._keys.update(self._key(row) for row in rows)
+            if self._seeking is not None:
+                self._seek_kept_row(start)
         if self._arrange is not None:
             arranged = self._arrange(list(self._rows))
             store = RowStore()
@@ -323,10 +337,31 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _index_of(self, row: T | None, rows: Sequence[T]) -> int:
         """Where `row` is in `rows` (by key), else 0."""
+        return self._find(row, rows) or 0
+
+    def _find(self, row: T | None, rows: Sequence[T], start: int = 0) -> int | None:
+        """Where `row` is in `rows` (by key) from `start` on, if it is there."""
         if row is None or self._key is None:
-            return 0
-        wanted = self._key(row)
-        return next((index for index, each in enumerate(rows) if self._key(each) == wanted), 0)
+            return None
+        return self._find_key(self._key(row), rows, start)
+
+    def _find_key(self, wanted: Hashable, rows: Sequence[T], start: int = 0) -> int | None:
+        key = self._key
+        assert key is not None
+        return next((i for i in range(start, len(rows)) if key(rows[i]) == wanted), None)
+
+    def _seek_kept_row(self, start: int) -> None:
+        """Rows came from `start` on while a reload loads again up to the cursor's row: the
+        cursor goes back to that row once it comes; to its place once that place is a page
+        behind (the row has gone) or the list has ended."""
+        assert self._seeking is not None
+        wanted, was = self._seeking
+        found = self._find_key(wanted, self._rows, start)
+        if found is None and len(self._rows) <= was + PAGE_ROWS and not self.feed.ended:
+            return
+        self._seeking = None
+        self.feed.stop_walk()
+        self.cursor = found if found is not None else min(was, self._last_index())
 
     def _swap(self, rows: RowStore[T], *, cursor: int, scroll_y: float | None) -> None:
         """Put a whole store of rows in place of the current one."""
@@ -349,8 +384,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _changed(self) -> None:
         """Update the scrollable height, the drawing and the key hints after a change."""
-        extra = 1 if self._status() is not None else 0
-        self.virtual_size = Size(0, len(self._rows) + extra)
+        self.virtual_size = Size(0, len(self._rows) + len(self._status_lines()))
         self.refresh()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
@@ -378,6 +412,17 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if feed.end_note:
             return f"⚠ {clean(feed.end_note)}", "paged-list--note"
         return None
+
+    def _status_lines(self) -> list[Text]:
+        """The row after the last row, wrapped to the list's width (never cut: its end
+        says what to do)."""
+        status = self._status()
+        if status is None:
+            return []
+        # As wide as the rows beside a scroll bar, whether or not one shows: the count of
+        # lines must not depend on the scroll bar it may bring.
+        width = self.size.width - self.styles.scrollbar_size_vertical
+        return wrap_words(status[0], width, self.app.console)
 
     # --- paging as the reader moves ----------------------------------------------------
 
@@ -420,7 +465,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """Scroll as little as possible to show the cursor (and the status row after it)."""
         height = self.scrollable_content_region.height
         top, cursor = self.scroll_offset.y, self.cursor
-        bottom = cursor + (cursor == len(self._rows) - 1 and self._status() is not None)
+        # The status row (all its lines) shows with the last row, and with itself.
+        status = len(self._status_lines()) if cursor >= len(self._rows) - 1 else 0
+        bottom = cursor + (status if cursor == len(self._rows) - 1 else max(status - 1, 0))
         if cursor < top:
             self.scroll_to(y=cursor, animate=False, force=True)
         elif height and bottom >= top + height:
@@ -431,6 +478,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def on_resize(self) -> None:
         self._strips.clear()
+        self._changed()  # the status row wraps to the new width
         self._scroll_to_cursor()
         self._check_prefetch()
 
@@ -451,12 +499,14 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
                 strip = self._strips[key] = fit_line(text, width, base, self.app.console)
             return strip
         status = self._status()
-        if status is not None and index == len(self._rows):
+        lines = self._status_lines() if status is not None and index >= len(self._rows) else []
+        if status is not None and index - len(self._rows) < len(lines):
             names = [status[1]]
-            if self.feed.error is not None and self.cursor == index:
+            if self.feed.error is not None and self.cursor == len(self._rows):
                 names.append("paged-list--error-cursor")
             style = self.get_component_rich_style(*names)
-            return fit_line(Text(status[0]), width, style, self.app.console)
+            line = lines[index - len(self._rows)]
+            return fit_line(line, width, style, self.app.console)
         if self.feed.ended and not self._rows and y == self.size.height // 3:
             text = Text(self.empty_text)
             text.align("center", width)
@@ -475,6 +525,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _move(self, index: int) -> None:
         """Move the cursor on the user's behalf (which stops a walk to the end)."""
+        self._seeking = None
         self.feed.stop_walk()
         self._clicked = None
         self.cursor = index
@@ -501,11 +552,13 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     def action_last(self) -> None:
         """Go to the last row; if more pages remain, keep loading until the real end."""
         self._clicked = None
+        self._seeking = None
         self.feed.walk()
         self.cursor = self._last_index()
         self._scroll_to_cursor()
 
     def action_cancel_walk(self) -> None:
+        self._seeking = None
         self.feed.stop_walk()
 
     def action_retry(self) -> None:
@@ -523,6 +576,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if offset is None:
             return
         index = self.scroll_offset.y + offset.y
+        if self.feed.error is not None and index > len(self._rows):
+            index = len(self._rows)  # a later line of the error row is the error row
         if index > self._last_index():
             return
         again = event.chain > 1 or self._clicked == index

@@ -23,7 +23,7 @@ from ...render.document import Document
 from ...render.draw.message import ThreadMessage
 from ..feed import Feed, ToRows
 from ..paged_list.line_cache import LineCache
-from ..paged_list.strips import fit_line
+from ..paged_list.strips import fit_line, wrap_words
 from . import told
 from .bodies import AWAY_WORKERS, WALK_PAUSE, BodyConversion, ConvertMany, in_a_thread, short
 from .drawing import GUTTER, message_line, status_line
@@ -100,8 +100,8 @@ class ThreadView(ScrollView, can_focus=True):
         self._messages: list[ThreadMessage] = []
         self._tops: list[int] = [0]  # first line of each message; the last is the total
         self._width = 0
-        self._divider = ""
-        self._status_text = ""
+        self._divider: Callable[[ThreadMessage], str] | None = None
+        self._status_lines: list[Text] = []  # the line after the last message, wrapped
         self._anchor = (0, 0)  # (message, line within it) at the top of the view
         self._moving = False  # a scroll made by the view itself, not by the reader
         self._unread: Callable[[ThreadMessage], bool] = lambda message: False
@@ -126,12 +126,12 @@ class ThreadView(ScrollView, can_focus=True):
         unread: Callable[[ThreadMessage], bool] | None = None,
         *,
         open_unread: bool = False,
-        divider: str = "",
+        divider: Callable[[ThreadMessage], str] | None = None,
     ) -> None:
         """Page through a thread: `to_messages` turns each page into its messages, `unread`
         tells which are unread (for N). With `open_unread`, the view opens at the first
-        unread message (loading pages until it comes), `divider` drawn above it when
-        messages come before it."""
+        unread message (loading pages until it comes), with the words `divider` gives for
+        it drawn above it when messages come before it."""
         if unread is not None:
             self._unread = unread
         if open_unread:
@@ -147,8 +147,8 @@ class ThreadView(ScrollView, can_focus=True):
             None,
         )
         if found is not None:
-            if self._seeking == "open" and found > 0 and self._divider:
-                self._messages[found].divider = self._divider
+            if self._seeking == "open" and found > 0 and self._divider is not None:
+                self._messages[found].divider = self._divider(self._messages[found])
                 self._lay_out()
             self._seeking = None
             unchanged = found == self.current
@@ -232,6 +232,18 @@ class ThreadView(ScrollView, can_focus=True):
         """What the line after the last message says: loading, a failure, or the end."""
         return status_line(self.feed, len(self._messages))
 
+    def _wrapped_status(self) -> list[Text]:
+        """The status, wrapped to the view (beside a scroll bar, whether or not one shows),
+        never cut: its end says what to do."""
+        status = self.status()
+        if not status:
+            return []
+        width = self.size.width - self.styles.scrollbar_size_vertical
+        lines = wrap_words(status, width, self.app.console)
+        for line in lines:
+            line.stylize("italic")
+        return lines
+
     def top_of(self, index: int) -> int:
         """The first line of message `index` in the whole thread."""
         return self._tops[index]
@@ -262,8 +274,8 @@ class ThreadView(ScrollView, can_focus=True):
         console = self.app.console
         heights = [len(m.lines(width, console)) + _GAP for m in self._messages]
         self._tops = [0, *accumulate(heights)]
-        self._status_text = self.status()
-        self.virtual_size = Size(0, self._tops[-1] + (1 if self._status_text else 0))
+        self._status_lines = self._wrapped_status()
+        self.virtual_size = Size(0, self._tops[-1] + len(self._status_lines))
         self.refresh()
         if self._messages:
             message, offset = self._anchor
@@ -323,8 +335,9 @@ class ThreadView(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         line = self.scroll_offset.y + y
-        if line == self._tops[-1] and self._status_text:
-            text = fit_line(Text(self._status_text, style="italic"), width, None, self.app.console)
+        below = line - self._tops[-1]
+        if 0 <= below < len(self._status_lines):
+            text = fit_line(self._status_lines[below], width, None, self.app.console)
             return text.apply_style(self.rich_style)
         if not self._messages or line >= self._tops[-1]:
             return Strip.blank(width, self.rich_style)
