@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.driver import Driver
 from textual.screen import Screen
 
 from . import memory
 from .api.group_info import GroupInfo
 from .config.settings import DEMO_HINT, Settings
 from .news import News
+from .render.glyphs import plain
 from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.navigation import (
@@ -27,11 +31,12 @@ from .screens.navigation import (
     TopicOpened,
 )
 from .screens.onward import Onward
-from .screens.palette import action_commands, group_commands
+from .screens.palette import action_commands, group_commands, mode_commands
 from .state import load_state, save_state
 from .store.summary import load_summary, summary_path
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded, WalkStopped
+from .widgets.spoken import SCREEN_READER
 
 if TYPE_CHECKING:
     from .api.client import ServiceClient
@@ -48,7 +53,7 @@ class LurkerApp(App[None]):
     """The reader: group list → topic list → thread, plus a group's activity log."""
 
     TITLE = "Lurker"
-    CSS_PATH = STYLES / "app.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = [STYLES / "app.tcss", STYLES / "screen_reader.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+q",
@@ -74,6 +79,8 @@ class LurkerApp(App[None]):
         """`bodies_in_process`: threads' bodies are converted in a process of their own
         (`render.convert.process`); without it, in a thread of this one."""
         super().__init__()
+        if settings.screen_reader:
+            self.add_class(SCREEN_READER, update=False)
         self.settings = settings
         self._client = client
         self.session = session
@@ -97,6 +104,47 @@ class LurkerApp(App[None]):
         state = load_state()
         if state.get("theme") in self.available_themes:
             self.theme = state["theme"]
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if sys.platform == "win32":
+            return driver
+        from textual.drivers.linux_driver import LinuxDriver
+
+        if driver is not LinuxDriver:
+            return driver  # one chosen with TEXTUAL_DRIVER
+        from .terminal_cursor import CursorDriver  # shows the cursor in screen-reader mode
+
+        return CursorDriver
+
+    @property
+    def screen_reader(self) -> bool:
+        """Whether screen-reader mode is on: the cursor where the reader is, words for
+        glyphs, rows read important-first (`widgets.spoken`)."""
+        return self.has_class(SCREEN_READER)
+
+    def set_screen_reader(self, on: bool) -> None:
+        """Turn screen-reader mode on or off, on every screen of the stack."""
+        if on == self.screen_reader:
+            return
+        from textual.widgets import Input
+
+        self.set_class(on, SCREEN_READER)
+        for screen in self.screen_stack:  # (Textual restyles only the screens in view)
+            screen.update_node_styles(animate=False)
+            for box in screen.query(Input):
+                box.cursor_blink = not on
+        self.refresh(layout=True)
+        said = "on: the cursor follows the current row" if on else "off"
+        self.notify(f"Screen-reader mode {said}.", markup=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # A text box's cursor blinks: a screen reader says each blink again.
+        if self.screen_reader:
+            from textual.widgets import Input
+
+            if isinstance(event.widget, Input):
+                event.widget.cursor_blink = False
 
     @property
     def client(self) -> ServiceClient:
@@ -351,12 +399,16 @@ class LurkerApp(App[None]):
     def format_title(self, title: str, sub_title: str) -> Content:
         # Screens set sub_title from service text; the header draws it as-is, escape
         # sequences included, so it is cleaned here once more whatever a screen did.
-        return super().format_title(clean(title), clean(sub_title))
+        title, sub_title = clean(title), clean(sub_title)
+        if self.screen_reader:
+            title, sub_title = plain(title), plain(sub_title)
+        return super().format_title(title, sub_title)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.title not in ("Keys", "Quit"):  # ours below: our help, every quit key
                 yield command
         yield from action_commands(self, screen)
+        yield from mode_commands(self.screen_reader, self.set_screen_reader)
         groups_screen = next((s for s in self.screen_stack if isinstance(s, GroupsScreen)), None)
         yield from group_commands(groups_screen.groups if groups_screen else [], self.open_group)

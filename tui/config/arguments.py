@@ -20,7 +20,12 @@ from .file import AUTH_METHODS
 __all__ = ["COMMANDS", "Command", "parse", "parser"]
 
 # The reader's options, and the commands that have one of the same name.
-_READER_OPTIONS = {"demo_news": (), "group": ("unread",), "topic": ("export",)}
+_READER_OPTIONS = {
+    "demo_news": (),
+    "group": ("unread",),
+    "topic": ("export",),
+    "screen_reader": (),
+}
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,14 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--group", metavar="NAME", help="open straight into this group's topics")
     parser.add_argument("--topic", metavar="ID", help="open straight into this thread")
+    parser.add_argument(
+        "--screen-reader",
+        action="store_true",
+        default=None,
+        help="for a screen reader or braille display: the terminal cursor on the current "
+        "row, no box or block characters, rows read important-first (also "
+        "screen_reader = true in the config file)",
+    )
 
 
 def _no_options(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,43 @@
+"""Screen-reader mode as the widgets read it: whether it is on, its glyphs, the cursor.
+
+The mode is a class on the app (`SCREEN_READER`), set from the settings and the command
+palette; the stylesheet reads the same class (no borders, no scroll bars). A widget
+that shows where the reader is (the highlighted row, the current message) puts the
+terminal cursor there with `place_cursor` whenever it draws, so that a screen reader
+or a braille display, which follow the terminal cursor, follow the reader.
+"""
+
+from __future__ import annotations
+
+from textual.dom import DOMNode
+from textual.geometry import Offset
+from textual.widget import Widget
+
+from ..render.glyphs import Glyphs, glyphs
+
+__all__ = ["SCREEN_READER", "glyphs_of", "place_cursor", "screen_reader"]
+
+SCREEN_READER = "-screen-reader"
+"""The app's class while screen-reader mode is on."""
+
+
+def screen_reader(node: DOMNode) -> bool:
+    """Whether the app `node` belongs to is in screen-reader mode."""
+    try:
+        return node.app.has_class(SCREEN_READER)
+    except RuntimeError:  # no app (NoActiveAppError): a widget drawn on its own
+        return False
+
+
+def glyphs_of(node: DOMNode) -> Glyphs:
+    """The glyph set `node` draws with: words in screen-reader mode, pictures otherwise."""
+    return glyphs(screen_reader(node))
+
+
+def place_cursor(widget: Widget, x: int, y: int) -> None:
+    """Put the terminal cursor at (`x`, `y`) of `widget`'s content, if `widget` is where
+    the reader is: focused, on the screen in front."""
+    app = widget.app
+    if widget.has_focus and widget.screen is app.screen:
+        region = widget.content_region
+        app.cursor_position = Offset(region.x + x, region.y + y)
