@@ -13,6 +13,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from . import memory
@@ -36,7 +37,9 @@ from .state import load_state, save_state
 from .store.summary import load_summary, summary_path
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded, WalkStopped
-from .widgets.spoken import SCREEN_READER
+from .widgets.key_footer import KeyFooter
+from .widgets.note_line import NoteLine
+from .widgets.spoken import SCREEN_READER, cursor_home
 
 if TYPE_CHECKING:
     from .api.client import ServiceClient
@@ -91,6 +94,7 @@ class LurkerApp(App[None]):
         self._bodies_in_process = bodies_in_process
         self._converting: ConvertingProcess | None = None  # bodies' own process, once wanted
         self._started = False  # the client, the service and the store are under way
+        self._noted: NoteLine | None = None  # a note said in screen-reader mode, until a key
         self.news = News(self, settings)
         self.onward = Onward(  # where n and N go past the end
             self, self._open_topic, lambda group: self._push_topics(group, seek_unread=True)
@@ -139,12 +143,56 @@ class LurkerApp(App[None]):
         self.notify(f"Screen-reader mode {said}.", markup=False)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        # A text box's cursor blinks: a screen reader says each blink again.
         if self.screen_reader:
             from textual.widgets import Input
 
-            if isinstance(event.widget, Input):
+            if isinstance(event.widget, Input):  # a screen reader says each blink again
                 event.widget.cursor_blink = False
+            self.call_after_refresh(cursor_home, self.screen)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        if self.screen_reader:
+            self.call_after_refresh(cursor_home, screen)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if self.screen_reader:  # also where a screen reader meets it: a line, and the cursor
+            self._say(Content.from_markup(message).plain if markup else message, title)
+
+    def _say(self, message: str, title: str) -> None:
+        screen = self.screen
+        notes = screen.query(NoteLine)
+        if notes:
+            note = notes.first()
+        else:
+            footers = screen.query(KeyFooter)
+            if not footers:
+                return  # a dialog: its own lines say what went wrong
+            note = NoteLine()
+            screen.mount(note, before=footers.first())
+        note.say(message, title)
+        self._noted = note
+
+        def cursor_to_note() -> None:
+            if note.is_attached and note.has_class("-shown"):
+                self.cursor_position = note.content_region.offset
+                note.refresh()
+
+        self.call_after_refresh(cursor_to_note)
+
+    def on_key(self, event: events.Key) -> None:
+        # A key after a note: the note has been met, and the cursor goes back to the row.
+        if self._noted is not None:
+            self._noted.clear()
+            self._noted = None
 
     @property
     def client(self) -> ServiceClient:
@@ -200,6 +248,7 @@ class LurkerApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if not self._painted_at_once:
             self._start()  # nothing to paint before the service answers: ask it at once
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from textual.dom import DOMNode
 from textual.geometry import Offset
+from textual.screen import Screen
 from textual.widget import Widget
 
 from ..render.glyphs import Glyphs, glyphs
 
-__all__ = ["SCREEN_READER", "glyphs_of", "place_cursor", "screen_reader"]
+__all__ = ["SCREEN_READER", "cursor_home", "glyphs_of", "place_cursor", "screen_reader"]
 
 SCREEN_READER = "-screen-reader"
 """The app's class while screen-reader mode is on."""
@@ -41,3 +42,23 @@ def place_cursor(widget: Widget, x: int, y: int) -> None:
     if widget.has_focus and widget.screen is app.screen:
         region = widget.content_region
         app.cursor_position = Offset(region.x + x, region.y + y)
+
+
+def cursor_home(screen: Screen[object]) -> None:
+    """Put the terminal cursor where the reader is on `screen` once it is in front or its
+    focus moved: a text box's cursor, a list's row (the list places it as it draws), or
+    else the first line of words (a dialog's question, the help's title)."""
+    from textual.widgets import Input, Static  # (not needed to start)
+
+    app = screen.app
+    focused = screen.focused
+    if isinstance(focused, Input):
+        app.cursor_position = focused.cursor_screen_offset
+    elif focused is not None:
+        app.cursor_position = focused.content_region.offset  # a list moves it to its row
+    else:
+        shown = (static for static in screen.query(Static) if static.region)
+        first = next(shown, None)
+        if first is not None:
+            app.cursor_position = first.content_region.offset
+    (focused or screen).refresh()  # a frame, which ends with the cursor's move
