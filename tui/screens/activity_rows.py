@@ -70,6 +70,8 @@ def say_log_row(row: ActivityRow | NewSince, now: datetime | None = None) -> Tex
     if isinstance(row, NewSince):
         return Text(f"{row.label[:1].upper()}{row.label[1:]}:", style="bold")
     line = entry_line(row.entry)
+    if line.plain.endswith("."):  # the sentence goes on: how and when
+        line = line[: len(line) - 1]
     via = clean(row.via).removeprefix("via_").replace("_", " ") if row.via else ""
     if via:
         line.append(f", via {via}", style="italic")
