@@ -132,6 +132,17 @@ def _export(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
 
 
+def _read(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("topic_id", metavar="TOPIC_ID", help="the thread, by topic number")
+    parser.add_argument(
+        "--format", choices=("text",), default="text", help="plain text (the only one yet)"
+    )
+    parser.add_argument("--quotes", action="store_true", help="write quoted text in full")
+    parser.add_argument(
+        "--width", type=int, default=80, metavar="N", help="wrap lines at N columns (80)"
+    )
+
+
 def _demo_server(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
     parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
@@ -186,6 +197,17 @@ COMMANDS: tuple[Command, ...] = (
             "Markdown, text, CSV and JSON Lines are written a message or a page at a time: "
             "stopped with Ctrl+C, the file holds every record written so far, each complete. "
             "A JSON thread is written once all of it is in. Progress goes to stderr."
+        ),
+    ),
+    Command(
+        "read",
+        "write a thread as plain text, for less, a braille display or speech",
+        "read",
+        _read,
+        epilog=(
+            "Each message starts with a line saying which it is, who wrote it and when. Quotes "
+            'are one line ("[quoted, 12 lines]") unless --quotes. When the service cannot be '
+            "reached, a thread read before is read from what was saved, and says when."
         ),
     ),
     Command("cache", "show the local store, or clear it", "cache", _cache),

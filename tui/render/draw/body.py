@@ -18,10 +18,19 @@ from rich.cells import cell_len
 from rich.text import Span, Text
 
 from .. import styles
-from ..document import Document, Line, Part
+from ..document import Document, Line, Part, quoted_line_count
 from .layout import layout_line
 from .links import linked, render_links, shown_links
-from .quotes import bar_levels, bars, fold_label, is_context, quote_heading, quote_runs, said_fold
+from .quotes import (
+    bar_levels,
+    bars,
+    count_lines,
+    fold_label,
+    is_context,
+    quote_heading,
+    quote_runs,
+    said_fold,
+)
 from .wrap import MIN_WIDTH
 
 __all__ = ["MESSAGE_MIN_WIDTH", "Drawn", "draw_body", "render_document", "render_part"]
@@ -130,7 +139,9 @@ def folds(doc: Document) -> bool:
     return _has_own_words(doc) and any(_folding(quote_runs(doc.parts)))
 
 
-def _layout(doc: Document, width: int, folded: bool, osc8: bool, spoken: bool) -> list[Text]:
+def _layout(
+    doc: Document, width: int, folded: bool, osc8: bool, spoken: bool, marked: bool
+) -> list[Text]:
     out: list[Text] = []
     runs = quote_runs(doc.parts)
     # A message that is all quote (a forward, a resent newsletter) is shown, not folded away.
@@ -139,7 +150,10 @@ def _layout(doc: Document, width: int, folded: bool, osc8: bool, spoken: bool) -
         if out:
             out.append(Text(end=""))
         if fold:
-            out.extend(said_fold(run, width) if spoken else [fold_label(run, width)])
+            if marked:
+                out.append(Text(f"[quoted, {count_lines(quoted_line_count(run))}]", end=""))
+            else:
+                out.extend(said_fold(run, width) if spoken else [fold_label(run, width)])
             continue
         if spoken:
             out.extend(_said_run(run, width, osc8))
@@ -173,7 +187,7 @@ def _said_run(run: list[Part], width: int, osc8: bool) -> list[Text]:
     return out
 
 
-_Key = tuple[int, int, bool, bool, bool]
+_Key = tuple[int, int, bool, bool, bool, bool]
 
 
 class _RenderCache:
@@ -203,7 +217,13 @@ _cache = _RenderCache(64)
 
 
 def render_document(
-    doc: Document, width: int, *, folded: bool = True, osc8: bool = False, spoken: bool = False
+    doc: Document,
+    width: int,
+    *,
+    folded: bool = True,
+    osc8: bool = False,
+    spoken: bool = False,
+    marked: bool = False,
 ) -> list[Text]:
     """The whole message body as terminal lines for ``width`` columns.
 
@@ -211,13 +231,14 @@ def render_document(
     "▸ N quoted lines" line and the link list shows only the links still on screen;
     otherwise quotes are drawn with their bars. ``osc8`` adds terminal hyperlinks to link
     words and listed URLs. ``spoken`` (screen-reader mode) says quotes in words instead of
-    drawing bars and folds. Recent layouts are cached: treat the returned ``Text`` objects
-    as read-only (``copy()`` one before changing it).
+    drawing bars and folds; ``marked`` writes a folded quote as "[quoted, 12 lines]", as
+    plain text for a pipe does. Recent layouts are cached: treat the returned ``Text``
+    objects as read-only (``copy()`` one before changing it).
     """
-    key = (id(doc), width, folded, osc8, spoken)
+    key = (id(doc), width, folded, osc8, spoken, marked)
     lines = _cache.get(doc, key)
     if lines is None:
-        lines = _layout(doc, width, folded, osc8, spoken)
+        lines = _layout(doc, width, folded, osc8, spoken, marked)
         _cache.put(doc, key, lines)
     return list(lines)
 
