@@ -8,6 +8,7 @@ does in screen-reader mode; no box-drawing, block or braille characters.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Awaitable, Callable
 
 from ..api.cursor import PageSource
@@ -58,7 +59,9 @@ def linear_message(
         + (f", {clean(item.media_type)}" if item.media_type else "")
         for item in message.attachments
     ]
-    parts = [heading, ", ".join(details) + ".", "", body, *attachments]
+    said = [heading, ", ".join(details) + ".", *attachments]
+    heading, details_line, *attachments = (textwrap.fill(line, width) for line in said)
+    parts = [heading, details_line, "", body, *attachments]
     return plain("\n".join(parts).rstrip("\n") + "\n\n")
 
 
