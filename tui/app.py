@@ -178,15 +178,8 @@ class LurkerApp(App[None]):
                 return  # a dialog: its own lines say what went wrong
             note = NoteLine()
             screen.mount(note, before=footers.first())
-        note.say(message, title)
+        note.say(message, title)  # (it takes the cursor when drawn)
         self._noted = note
-
-        def cursor_to_note() -> None:
-            if note.is_attached and note.has_class("-shown"):
-                self.cursor_position = note.content_region.offset
-                note.refresh()
-
-        self.call_after_refresh(cursor_to_note)
 
     def on_key(self, event: events.Key) -> None:
         # A key after a note: the note has been met, and the cursor goes back to the row.

@@ -8,10 +8,12 @@ shows it), and the next key takes both away again: the cursor returns to the row
 from __future__ import annotations
 
 from rich.text import Text
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from ..render.glyphs import plain
 from ..render.safety import clean
+from .spoken import NOTED
 
 __all__ = ["NoteLine"]
 
@@ -35,9 +37,16 @@ class NoteLine(Static):
         words = f"{title}: {message}" if title else message
         self.update(Text(plain(clean(words))))
         self.add_class("-shown")
+        self.screen.add_class(NOTED)  # the lists leave the cursor here until a key
 
     def clear(self) -> None:
         """Hide the line until the next notification."""
         if self.has_class("-shown"):
             self.remove_class("-shown")
+            self.screen.remove_class(NOTED)
             self.update("")
+
+    def render(self) -> VisualType:
+        if self.has_class("-shown"):  # drawn, also after the screen's layout changed
+            self.app.cursor_position = self.content_region.offset
+        return super().render()

@@ -21,6 +21,9 @@ __all__ = ["SCREEN_READER", "cursor_home", "glyphs_of", "place_cursor", "screen_
 SCREEN_READER = "-screen-reader"
 """The app's class while screen-reader mode is on."""
 
+NOTED = "-noted"
+"""A screen's class while a note holds the cursor (`note_line`), until the next key."""
+
 
 def screen_reader(node: DOMNode) -> bool:
     """Whether the app `node` belongs to is in screen-reader mode."""
@@ -39,7 +42,8 @@ def place_cursor(widget: Widget, x: int, y: int) -> None:
     """Put the terminal cursor at (`x`, `y`) of `widget`'s content, if `widget` is where
     the reader is: focused, on the screen in front."""
     app = widget.app
-    if widget.has_focus and widget.screen is app.screen:
+    screen = widget.screen
+    if widget.has_focus and screen is app.screen and not screen.has_class(NOTED):
         region = widget.content_region
         app.cursor_position = Offset(region.x + x, region.y + y)
 
