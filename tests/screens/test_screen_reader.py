@@ -20,6 +20,7 @@ from tests.screens.test_snapshots import (
     rows_of,
 )
 from tui.app import LurkerApp
+from tui.screens.confirm import Confirm
 from tui.screens.help import HelpScreen
 from tui.screens.topic_rows import TopicRow, say_topic_row
 from tui.store.readstate import TopicStatus
@@ -112,6 +113,9 @@ async def test_no_drawing_characters_on_any_screen() -> None:
         await keys(pilot, "slash")
         await settle(pilot)
         pictures["activity filters"] = app.export_screenshot()
+        app.push_screen(Confirm("Mark every topic of Lurker Developers read?"))
+        await settle(pilot)
+        pictures["confirmation"] = app.export_screenshot()
     for name, picture in pictures.items():
         assert not DRAWING.search(picture), name
 
