@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.conftest import start_demo_server
-from tui.cli.read import run
+from tui.__main__ import main
 from tui.render.cells import cells
 
 TAPE_ECHO = "100000001"  # 14 messages; #2 folds a 9-line quote
@@ -15,7 +15,7 @@ DRAWING = re.compile(r"[\u2500-\u259f\u2800-\u28ff]")
 
 
 def test_a_thread_in_the_demo_reads_as_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run([TAPE_ECHO, "--demo"]) == 0
+    assert main(["read", TAPE_ECHO, "--demo"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "Best settings for the tape-echo plugin?"
@@ -32,7 +32,7 @@ def test_a_thread_in_the_demo_reads_as_plain_text(capsys: pytest.CaptureFixture[
 
 
 def test_quotes_in_full_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run([TAPE_ECHO, "--demo", "--quotes", "--width", "60"]) == 0
+    assert main(["read", TAPE_ECHO, "--demo", "--quotes", "--width", "60"]) == 0
     out = capsys.readouterr().out
     assert "[quoted," not in out
     assert "Quote, 9 lines, From: @benj39100 <benj39100@example.net>" in out
@@ -51,7 +51,7 @@ def test_quotes_in_full_are_said_in_words(capsys: pytest.CaptureFixture[str]) ->
 def test_mistakes_are_one_line_on_stderr(
     argv: list[str], says: str, status: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run(argv) == status
+    assert main(["read", *argv]) == status
     err = capsys.readouterr().err
     assert err.startswith("lurker read: ")
     assert says in err
@@ -64,20 +64,20 @@ def test_read_again_offline_from_what_was_saved(
     process, origin = start_demo_server("--no-live", api_key="read-key")
     monkeypatch.setenv("LURKER_API_KEY", "read-key")
     try:
-        assert run([TAPE_ECHO, "--base-url", origin]) == 0
+        assert main(["read", TAPE_ECHO, "--base-url", origin]) == 0
         online = capsys.readouterr().out
         # Never read here: nothing saved to fall back on.
-        assert run(["100000002", "--base-url", origin]) == 0
+        assert main(["read", "100000002", "--base-url", origin]) == 0
         capsys.readouterr()
     finally:
         process.terminate()
         process.wait(timeout=10)
-    assert run([TAPE_ECHO, "--base-url", origin]) == 0
+    assert main(["read", TAPE_ECHO, "--base-url", origin]) == 0
     offline = capsys.readouterr().out
     first, where, *rest = offline.splitlines()
     assert first == online.splitlines()[0]
     assert where.startswith("Topic 100000001 in lurker-dev, 14 messages. (offline: ")
     assert "; saved " in where
     assert rest == online.splitlines()[2:]
-    assert run(["100000003", "--base-url", origin]) == 1
+    assert main(["read", "100000003", "--base-url", origin]) == 1
     assert "Nothing of this list was saved" in capsys.readouterr().err

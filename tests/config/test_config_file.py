@@ -164,3 +164,11 @@ def test_screen_reader_must_be_true_or_false(tmp_path: Path) -> None:
     path.write_text('screen_reader = "yes"\n')
     with pytest.raises(SettingsError, match=r"line 1: 'screen_reader' must be true or false"):
         load(["--config", str(path)], {})
+
+
+def test_screen_reader_is_for_the_reader_not_a_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--screen-reader", "unread"])
+    assert "--screen-reader is for the reader" in capsys.readouterr().err
