@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from . import memory
 from .api.group_info import GroupInfo
 from .config.settings import DEMO_HINT, Settings
 from .news import News
+from .render.glyphs import plain
 from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.navigation import (
@@ -27,11 +32,14 @@ from .screens.navigation import (
     TopicOpened,
 )
 from .screens.onward import Onward
-from .screens.palette import action_commands, group_commands
+from .screens.palette import action_commands, group_commands, mode_commands
 from .state import load_state, save_state
 from .store.summary import load_summary, summary_path
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded, WalkStopped
+from .widgets.key_footer import KeyFooter
+from .widgets.note_line import NoteLine
+from .widgets.spoken import SCREEN_READER, cursor_home
 
 if TYPE_CHECKING:
     from .api.client import ServiceClient
@@ -48,7 +56,7 @@ class LurkerApp(App[None]):
     """The reader: group list → topic list → thread, plus a group's activity log."""
 
     TITLE = "Lurker"
-    CSS_PATH = STYLES / "app.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = [STYLES / "app.tcss", STYLES / "screen_reader.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+q",
@@ -74,6 +82,8 @@ class LurkerApp(App[None]):
         """`bodies_in_process`: threads' bodies are converted in a process of their own
         (`render.convert.process`); without it, in a thread of this one."""
         super().__init__()
+        if settings.screen_reader:
+            self.add_class(SCREEN_READER, update=False)
         self.settings = settings
         self._client = client
         self.session = session
@@ -84,6 +94,7 @@ class LurkerApp(App[None]):
         self._bodies_in_process = bodies_in_process
         self._converting: ConvertingProcess | None = None  # bodies' own process, once wanted
         self._started = False  # the client, the service and the store are under way
+        self._noted: NoteLine | None = None  # a note said in screen-reader mode, until a key
         self.news = News(self, settings)
         self.onward = Onward(  # where n and N go past the end
             self, self._open_topic, lambda group: self._push_topics(group, seek_unread=True)
@@ -97,6 +108,84 @@ class LurkerApp(App[None]):
         state = load_state()
         if state.get("theme") in self.available_themes:
             self.theme = state["theme"]
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if sys.platform == "win32":
+            return driver
+        from textual.drivers.linux_driver import LinuxDriver
+
+        if driver is not LinuxDriver:
+            return driver  # one chosen with TEXTUAL_DRIVER
+        from .terminal_cursor import CursorDriver  # shows the cursor in screen-reader mode
+
+        return CursorDriver
+
+    @property
+    def screen_reader(self) -> bool:
+        """Whether screen-reader mode is on: the cursor where the reader is, words for
+        glyphs, rows read important-first (`widgets.spoken`)."""
+        return self.has_class(SCREEN_READER)
+
+    def set_screen_reader(self, on: bool) -> None:
+        """Turn screen-reader mode on or off, on every screen of the stack."""
+        if on == self.screen_reader:
+            return
+        from textual.widgets import Input
+
+        self.set_class(on, SCREEN_READER)
+        for screen in self.screen_stack:  # (Textual restyles only the screens in view)
+            screen.update_node_styles(animate=False)
+            for box in screen.query(Input):
+                box.cursor_blink = not on
+        self.refresh(layout=True)
+        said = "on: the cursor follows the current row" if on else "off"
+        self.notify(f"Screen-reader mode {said}.", markup=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.screen_reader:
+            from textual.widgets import Input
+
+            if isinstance(event.widget, Input):  # a screen reader says each blink again
+                event.widget.cursor_blink = False
+            self.call_after_refresh(cursor_home, self.screen)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        if self.screen_reader:
+            self.call_after_refresh(cursor_home, screen)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if self.screen_reader:  # also where a screen reader meets it: a line, and the cursor
+            self._say(Content.from_markup(message).plain if markup else message, title)
+
+    def _say(self, message: str, title: str) -> None:
+        screen = self.screen
+        notes = screen.query(NoteLine)
+        if notes:
+            note = notes.first()
+        else:
+            footers = screen.query(KeyFooter)
+            if not footers:
+                return  # a dialog: its own lines say what went wrong
+            note = NoteLine()
+            screen.mount(note, before=footers.first())
+        note.say(message, title)  # (it takes the cursor when drawn)
+        self._noted = note
+
+    def on_key(self, event: events.Key) -> None:
+        # A key after a note: the note has been met, and the cursor goes back to the row.
+        if self._noted is not None:
+            self._noted.clear()
+            self._noted = None
 
     @property
     def client(self) -> ServiceClient:
@@ -152,6 +241,7 @@ class LurkerApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if not self._painted_at_once:
             self._start()  # nothing to paint before the service answers: ask it at once
 
@@ -354,12 +444,16 @@ class LurkerApp(App[None]):
     def format_title(self, title: str, sub_title: str) -> Content:
         # Screens set sub_title from service text; the header draws it as-is, escape
         # sequences included, so it is cleaned here once more whatever a screen did.
-        return super().format_title(clean(title), clean(sub_title))
+        title, sub_title = clean(title), clean(sub_title)
+        if self.screen_reader:
+            title, sub_title = plain(title), plain(sub_title)
+        return super().format_title(title, sub_title)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.title not in ("Keys", "Quit"):  # ours below: our help, every quit key
                 yield command
         yield from action_commands(self, screen)
+        yield from mode_commands(self.screen_reader, self.set_screen_reader)
         groups_screen = next((s for s in self.screen_stack if isinstance(s, GroupsScreen)), None)
         yield from group_commands(groups_screen.groups if groups_screen else [], self.open_group)

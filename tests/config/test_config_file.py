@@ -144,3 +144,31 @@ def test_settings_keep_their_old_keyword_names() -> None:
     assert settings.demo
     assert settings.group == "lurker-dev"
     assert settings.topic == "123"
+
+
+def test_screen_reader_from_the_flag_or_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("# for Orca\nscreen_reader = true\n")
+    settings = load(["--config", str(path)], {})
+    assert settings.screen_reader
+    assert settings.sources["screen_reader"] == f"file {path}:2"
+    path.write_text("screen_reader = false\n")
+    assert not load(["--config", str(path)], {}).screen_reader
+    flagged = load(["--config", str(path), "--screen-reader"], {})
+    assert flagged.screen_reader
+    assert flagged.sources["screen_reader"] == "flag --screen-reader"
+
+
+def test_screen_reader_must_be_true_or_false(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('screen_reader = "yes"\n')
+    with pytest.raises(SettingsError, match=r"line 1: 'screen_reader' must be true or false"):
+        load(["--config", str(path)], {})
+
+
+def test_screen_reader_is_for_the_reader_not_a_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--screen-reader", "unread"])
+    assert "--screen-reader is for the reader" in capsys.readouterr().err

@@ -63,6 +63,7 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         ("email", settings.email or "-", "email"),
         ("ca_bundle", settings.ca_bundle or "- (the system's trust store)", "ca_bundle"),
         ("api_key", "set (hidden)" if settings.api_key else "-", "api_key"),
+        ("screen_reader", "on" if settings.screen_reader else "off", "screen_reader"),
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""

@@ -20,7 +20,12 @@ from .file import AUTH_METHODS
 __all__ = ["COMMANDS", "Command", "parse", "parser"]
 
 # The reader's options, and the commands that have one of the same name.
-_READER_OPTIONS = {"demo_news": (), "group": ("unread",), "topic": ("export",)}
+_READER_OPTIONS = {
+    "demo_news": (),
+    "group": ("unread",),
+    "topic": ("export",),
+    "screen_reader": (),
+}
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,14 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--group", metavar="NAME", help="open straight into this group's topics")
     parser.add_argument("--topic", metavar="ID", help="open straight into this thread")
+    parser.add_argument(
+        "--screen-reader",
+        action="store_true",
+        default=None,
+        help="for a screen reader or braille display: the terminal cursor on the current "
+        "row, no box or block characters, rows read important-first (also "
+        "screen_reader = true in the config file)",
+    )
 
 
 def _no_options(parser: argparse.ArgumentParser) -> None:
@@ -120,6 +133,17 @@ def _export(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
     parser.add_argument("--since", metavar="DATE", help="log entries from this day or time on")
     parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
+
+
+def _read(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("topic_id", metavar="TOPIC_ID", help="the thread, by topic number")
+    parser.add_argument(
+        "--format", choices=("text",), default="text", help="plain text (the only one yet)"
+    )
+    parser.add_argument("--quotes", action="store_true", help="write quoted text in full")
+    parser.add_argument(
+        "--width", type=int, default=80, metavar="N", help="wrap lines at N columns (80)"
+    )
 
 
 def _demo_server(parser: argparse.ArgumentParser) -> None:
@@ -178,6 +202,17 @@ COMMANDS: tuple[Command, ...] = (
             "as it was. Stopped with Ctrl+C, the file holds every record written so far, "
             "each complete (a JSON thread, written once all of it is in, leaves the file as "
             "it was). Progress goes to stderr."
+        ),
+    ),
+    Command(
+        "read",
+        "write a thread as plain text, for less, a braille display or speech",
+        "read",
+        _read,
+        epilog=(
+            "Each message starts with a line saying which it is, who wrote it and when. Quotes "
+            'are one line ("[quoted, 12 lines]") unless --quotes. When the service cannot be '
+            "reached, a thread read before is read from what was saved, and says when."
         ),
     ),
     Command("cache", "show the local store, or clear it", "cache", _cache),

@@ -16,7 +16,7 @@ from .errors import SettingsError
 
 AUTH_METHODS = ("api_key", "password-cookie", "password-token")
 PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
-TOP_KEYS = ("profile", "profiles", "cache_size", "keys")
+TOP_KEYS = ("profile", "profiles", "cache_size", "screen_reader", "keys")
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 _UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
 # Names people try for secrets: refused, because config files get shared and backed up.
@@ -54,6 +54,7 @@ class ConfigFile:
     profiles: dict[str, dict[str, Setting]]
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     keys: dict[str, Setting] = field(default_factory=dict)
+    screen_reader: Setting | None = None  # `screen_reader = true`: "true"/"false" and its line
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -138,16 +139,25 @@ class _Checker:
         profiles = {name: self.profile(name, values) for name, values in profiles_table.items()}
         cache = self.cache_size(data.get("cache_size"))
         keys = self.keys(data.get("keys", {}))
+        reader = self.flag("screen_reader", data.get("screen_reader"))
         default = data.get("profile")
         if default is None:
-            return ConfigFile(self.path, None, profiles, cache, keys)
+            return ConfigFile(self.path, None, profiles, cache, keys, reader)
         if not isinstance(default, str) or default not in profiles:
             known = ", ".join(profiles) or "none"
             raise self.fail(
                 ("profile",), f"'profile' names no profile of this file (profiles: {known})."
             )
         line = self.lines.get(("profile",))
-        return ConfigFile(self.path, Setting(default, line), profiles, cache, keys)
+        return ConfigFile(self.path, Setting(default, line), profiles, cache, keys, reader)
+
+    def flag(self, name: str, value: Any) -> Setting | None:
+        """A `name = true` or `false` line, as "true"/"false" with its line (None if absent)."""
+        if value is None:
+            return None
+        if not isinstance(value, bool):
+            raise self.fail((name,), f"'{name}' must be true or false (no quotes).")
+        return Setting("true" if value else "false", self.lines.get((name,)))
 
     def cache_size(self, value: Any) -> int:
         """`cache_size = "200MB"` (or a number of megabytes) as bytes."""

@@ -36,6 +36,7 @@ class Settings:
     config_path: str | None = None
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     demo_news: int = 0  # new messages the demo has at start
+    screen_reader: bool = False  # the cursor on the current row, no drawn glyphs, words first
     # The config file's [keys] table, as written (the reader checks it against its keys).
     keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
@@ -112,6 +113,7 @@ def from_args(
     if api_key:
         sources["api_key"] = f"env {API_KEY_ENV}"
     values = chosen.values
+    screen_reader = _screen_reader(args, chosen, sources)
     return Settings(
         base_url=None if demo else values["base_url"],
         api_key=api_key,
@@ -125,9 +127,24 @@ def from_args(
         config_path=values["config"],
         cache_bytes=chosen.config.cache_bytes if chosen.config else DEFAULT_CACHE_BYTES,
         demo_news=max(0, getattr(args, "demo_news", 0) or 0),
+        screen_reader=screen_reader,
         keys=chosen.config.keys if chosen.config else {},
         sources=sources,
     )
+
+
+def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, str]) -> bool:
+    """Screen-reader mode: from --screen-reader, else the file's `screen_reader`, else off."""
+    if getattr(args, "screen_reader", None):
+        sources["screen_reader"] = "flag --screen-reader"
+        return True
+    setting = chosen.config.screen_reader if chosen.config else None
+    if setting is None:
+        sources["screen_reader"] = "default"
+        return False
+    assert chosen.config is not None
+    sources["screen_reader"] = chosen.config.source(setting.line)
+    return setting.value == "true"
 
 
 _FLAG_NAMES = ("config", "profile", "base_url", "auth", "email", "ca_bundle")

@@ -33,6 +33,21 @@ def relative(moment: datetime | None, now: datetime | None = None) -> str:
     return local.strftime("%b %Y")
 
 
+def said(moment: datetime | None, now: datetime | None = None) -> str:
+    """An age in words, for a screen reader: "now", "5 minutes ago", "1 hour ago", "2 days
+    ago", or a date when older ("on 12 Nov", "in Nov 2024")."""
+    short = relative(moment, now)
+    number, _, unit = short.partition(" ")
+    if number.isdigit() and len(number) <= 2 and unit.isalpha():
+        return f"on {short}"  # "12 Nov"
+    if unit.isdigit():
+        return f"in {short}"  # "Nov 2024"
+    words = {"min": "minute", "h": "hour", "d": "day"}
+    if not number.isdigit() or not unit.endswith(" ago") or unit[:-4] not in words:
+        return short
+    return f"{count(int(number), words[unit[:-4]])} ago"
+
+
 def stamp(moment: datetime | None) -> str:
     """A full local time for headers: "Mon 12 Jan 2026 19:35"."""
     if moment is None:

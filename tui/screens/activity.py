@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -27,8 +28,9 @@ from ..render.when import count, stamp
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
+from ..widgets.spoken import glyphs_of, screen_reader
 from .activity_filters import ActivityFilters, filter_words
-from .activity_rows import ActivityRow, NewSince, render_log_row
+from .activity_rows import ActivityRow, NewSince, render_log_row, say_log_row
 from .export_prompt import ExportPrompt
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .reasons import reason
@@ -73,7 +75,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         yield from title_bar()
         yield ActivityFilters(id="filters")
         yield PagedList(
-            render_log_row,
+            self._render_row,
             key=_entry_key,
             prefetch=PAGE_AHEAD,
             empty_text="No activity matches.",
@@ -105,6 +107,11 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         self.paged_list.show(
             self.library.activity(self.group.group_name, query), self._rows_of, keep=keep
         )
+
+    def _render_row(self, row: ActivityRow | NewSince, width: int, selected: bool) -> Text:
+        if screen_reader(self):
+            return say_log_row(row)
+        return render_log_row(row, width, selected)
 
     def _rows_of(self, page: Page[ActivityEntry] | None) -> list[ActivityRow | NewSince]:
         """A page's entries, with the divider above the first one seen last time."""
@@ -170,7 +177,7 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         """New entries above the view, follow mode and when it last checked, beside the
         position (never cut)."""
         unseen = self.paged_list.unseen_above
-        parts = [f"{unseen:,} new ↑"] if unseen else []
+        parts = [f"{unseen:,} new{glyphs_of(self).above}"] if unseen else []
         if self.following:
             checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
             parts.append(f"following, checked {checked}")

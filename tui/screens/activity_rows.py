@@ -10,7 +10,7 @@ from rich.text import Text
 from ..api.models.activity import ActivityEntry
 from ..render.convert import entry_line
 from ..render.safety import clean
-from ..render.when import relative
+from ..render.when import relative, said
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +62,18 @@ def render_log_row(
         text = f"── {row.label} "
         return Text(text + "─" * max(0, width - len(text)), style="bold")
     return render_activity_row(row, width, selected, now)
+
+
+def say_log_row(row: ActivityRow | NewSince, now: datetime | None = None) -> Text:
+    """An entry as a screen reader reads it, its words first, then how and when; or the
+    divider above what is new, in words."""
+    if isinstance(row, NewSince):
+        return Text(f"{row.label[:1].upper()}{row.label[1:]}:", style="bold")
+    line = entry_line(row.entry)
+    if line.plain.endswith("."):  # the sentence goes on: how and when
+        line = line[: len(line) - 1]
+    via = clean(row.via).removeprefix("via_").replace("_", " ") if row.via else ""
+    if via:
+        line.append(f", via {via}", style="italic")
+    line.append(f", {said(row.created, now)}", style="dim")
+    return line

@@ -11,7 +11,7 @@ from rich.text import Text
 from ..api.group_info import GroupInfo
 from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
-from ..render.when import relative
+from ..render.when import relative, said
 from .reasons import no_api_access
 
 
@@ -92,3 +92,25 @@ def render_group_row(
     left = fit(left, space - 1)
     left.append(" ")
     return left + right
+
+
+def say_group_row(
+    row: GroupRow, now: datetime | None = None, new_topics: int | None = None
+) -> Text:
+    """The row as a screen reader reads it: the group's name, how many topics are new,
+    its short name, then members, the latest message and what may be done, in words."""
+    if row.group is None:
+        return Text("All groups, recent topics across every group", style="bold")
+    group = row.group
+    line = safe_text(group.display_name, "bold" if row.readable else "")
+    if row.depth:
+        line.append(", sub-group", style="dim")
+    if new_topics:
+        line.append(f", {new_topics:,} new", style="bold")
+    line.append_text(safe_text(f", {group.group_name}", "dim"))
+    members = "member" if group.subs_count == 1 else "members"
+    line.append(f", {group.subs_count:,} {members}", style="dim")
+    line.append(f", latest {said(group.most_recent_message, now)}", style="dim")
+    may = ("read" if row.readable else "no access") + (" and log" if row.shows_activity else "")
+    line.append(f", {may}", style="dim")
+    return line

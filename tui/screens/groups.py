@@ -20,7 +20,8 @@ from ..render.when import relative
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
-from .group_rows import GroupRow, ordered, render_group_row
+from ..widgets.spoken import glyphs_of, screen_reader
+from .group_rows import GroupRow, ordered, render_group_row, say_group_row
 from .navigation import ActivityOpened, GroupOpened
 from .paged import PagedScreen, title_bar
 
@@ -149,6 +150,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
             count = self.news.state.new_topics(group_id)
             if count is None and self._summary is not None:
                 count = self._summary.news.get(group_id)  # as counted last time
+        if screen_reader(self):
+            return say_group_row(row, new_topics=count)
         return render_group_row(row, width, selected, new_topics=count)
 
     @property
@@ -215,7 +218,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if row is None:
             return
         if row.group is None:
-            self.notify("★ All groups has no activity log: each group has its own.", markup=False)
+            every = glyphs_of(self).all_groups
+            self.notify(f"{every} has no activity log: each group has its own.", markup=False)
             return
         if not row.shows_activity:
             self.notify(

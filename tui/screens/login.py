@@ -12,13 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, RadioSet, Static
 
 from ..api.errors import RateLimitError, TwoFactorRequiredError, TwoFactorWrongError
 from ..config.account import AccountSession
 from ..config.messages import sign_in_message
 from ..render.safety import clean
 from ..stylesheets import STYLES
+from ..widgets.choice_button import ChoiceButton
 
 Attempt = Callable[[str, str, str, str, str], Awaitable[None]]
 """`attempt(method, email, password, twofactor, api_key)`: signs in or raises a typed error."""
@@ -84,7 +85,7 @@ class LoginScreen(ModalScreen[SignedIn | None]):
             yield Static(self._reason, id="login-reason", markup=False)
             with RadioSet(id="login-method"):
                 for method, label in METHODS:
-                    yield RadioButton(label, value=method == self._method, name=method)
+                    yield ChoiceButton(label, value=method == self._method, name=method)
             yield Input(placeholder="API key", password=True, id="login-api-key")
             yield Static(
                 f"Create a key at {self._origin.rstrip('/')}/settings/apikeys",

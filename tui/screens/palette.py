@@ -49,3 +49,22 @@ def group_commands(
                 f"Open the topics of {escape(clean(group.group_name))}",
                 lambda group=group: open_group(group),
             )
+
+
+def mode_commands(
+    screen_reader: bool, set_screen_reader: Callable[[bool], None]
+) -> Iterable[SystemCommand]:
+    """Screen-reader mode, turned off where it is on and on where it is off."""
+    if screen_reader:
+        yield SystemCommand(
+            "Screen-reader mode: turn off",
+            "Borders, bars and glyphs drawn again; the terminal cursor hidden",
+            lambda: set_screen_reader(False),
+        )
+    else:
+        yield SystemCommand(
+            "Screen-reader mode: turn on",
+            "The terminal cursor on the current row, words for glyphs, the important words "
+            "first (also --screen-reader, or screen_reader = true in the config file)",
+            lambda: set_screen_reader(True),
+        )

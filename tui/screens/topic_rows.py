@@ -12,7 +12,7 @@ from ..api.models.topics import Topic
 from ..render.cells import cells, fit
 from ..render.colors import chip
 from ..render.safety import safe_text
-from ..render.when import relative
+from ..render.when import count, relative, said
 from ..store.readstate import READ, TopicStatus
 
 FLAG_LEGEND = "N new · + unread · S sticky · C closed · M moderated · A attachments"
@@ -161,3 +161,36 @@ def render_topic_row(
         left.append_text(tag)
         used += size
     return fit(left, room) + right
+
+
+_FLAG_WORDS = (("sticky", "is_sticky"), ("closed", "is_closed"), ("moderated", "is_moderated"))
+
+
+def say_topic_row(
+    topic: TopicRow,
+    now: datetime | None = None,
+    status: TopicStatus = READ,
+    group: str | None = None,
+) -> Text:
+    """The row as a screen reader reads it, the important words first: subject and its
+    hashtags, what is unread, who started it, the age of its latest message; then the
+    count of messages, the flags and the group, in words."""
+    strong = topic.is_sticky or status.fresh
+    line = safe_text(topic.subject or "(no subject)", "bold" if strong else "")
+    for name, _color in topic.hashtags:
+        line.append_text(safe_text(f" #{name.lstrip('#')}", ""))
+    if status.new:
+        line.append(", new", style="bold")
+    elif status.unread:
+        line.append(f", {status.unread:,} unread", style="bold")
+    line.append(", ")
+    line.append_text(safe_text(topic.name or "(unknown)", "italic"))
+    line.append(f", {said(topic.most_recent_message, now)}", style="dim")
+    words = [count(topic.num_messages, "message")]
+    words += [word for word, flag in _FLAG_WORDS if getattr(topic, flag)]
+    if topic.has_attachments:
+        words.append("attachments")
+    line.append(", " + ", ".join(words), style="dim")
+    if group is not None:
+        line.append_text(safe_text(f", in {group}", "dim"))
+    return line

@@ -23,11 +23,19 @@ from ..widgets.column_heads import ColumnHeads
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import ListState, PagedList
+from ..widgets.spoken import screen_reader
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
 from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
 from .reasons import reason
-from .topic_rows import FLAG_LEGEND, TopicRow, legend, render_topic_row, topic_heads
+from .topic_rows import (
+    FLAG_LEGEND,
+    TopicRow,
+    legend,
+    render_topic_row,
+    say_topic_row,
+    topic_heads,
+)
 
 if TYPE_CHECKING:
     from ..news import News
@@ -109,6 +117,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def _render_row(self, row: TopicRow, width: int, selected: bool) -> Text:
         group = None if self.group_name else self.group_of(row)
+        if screen_reader(self):
+            return say_topic_row(row, status=self.status(row), group=group)
         return render_topic_row(row, width, selected, status=self.status(row), group=group)
 
     def group_of(self, row: TopicRow) -> str:

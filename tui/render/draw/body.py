@@ -18,10 +18,19 @@ from rich.cells import cell_len
 from rich.text import Span, Text
 
 from .. import styles
-from ..document import Document, Line, Part
+from ..document import Document, Line, Part, quoted_line_count
 from .layout import layout_line
 from .links import linked, render_links, shown_links
-from .quotes import bar_levels, bars, fold_label, is_context, quote_runs
+from .quotes import (
+    bar_levels,
+    bars,
+    count_lines,
+    fold_label,
+    is_context,
+    quote_heading,
+    quote_runs,
+    said_fold,
+)
 from .wrap import MIN_WIDTH
 
 __all__ = ["MESSAGE_MIN_WIDTH", "Drawn", "draw_body", "render_document", "render_part"]
@@ -40,16 +49,22 @@ def _part_lines(part: Part) -> tuple[Line, ...]:
 
 
 def render_part(
-    part: Part, width: int, *, osc8: bool = False, forward: bool | None = None
+    part: Part,
+    width: int,
+    *,
+    osc8: bool = False,
+    forward: bool | None = None,
+    spoken: bool = False,
 ) -> list[Text]:
     """One part, unfolded: quote bars for quote parts, dimmed when quoted or a signature.
 
     A part of a forwarded message (``forward``, by default the part's own flag) keeps
-    its words bright beside its bars.
+    its words bright beside its bars. ``spoken`` (screen-reader mode): no bars (the
+    quote's heading says its level) and a blank line for a rule.
     """
     width = max(width, MIN_WIDTH)
     quote = part.kind == "quote"
-    drawn_bars = bars(bar_levels(part.depth, width)) if quote else Text(end="")
+    drawn_bars = bars(bar_levels(part.depth, width)) if quote and not spoken else Text(end="")
     room = max(MIN_WIDTH, width - cell_len(drawn_bars.plain))
     out: list[Text] = []
     dim = None
@@ -58,6 +73,9 @@ def render_part(
     elif quote and not (part.forward if forward is None else forward):
         dim = styles.QUOTE_TEXT
     for line in _part_lines(part):
+        if spoken and line.kind == "rule":
+            out.append(Text(end=""))
+            continue
         for piece in layout_line(line, room):
             if dim or (osc8 and piece.spans):
                 if piece is line.text:  # the document's own Text: changed only as a copy
@@ -121,7 +139,9 @@ def folds(doc: Document) -> bool:
     return _has_own_words(doc) and any(_folding(quote_runs(doc.parts)))
 
 
-def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
+def _layout(
+    doc: Document, width: int, folded: bool, osc8: bool, spoken: bool, marked: bool
+) -> list[Text]:
     out: list[Text] = []
     runs = quote_runs(doc.parts)
     # A message that is all quote (a forward, a resent newsletter) is shown, not folded away.
@@ -130,7 +150,13 @@ def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
         if out:
             out.append(Text(end=""))
         if fold:
-            out.append(fold_label(run, width))
+            if marked:
+                out.append(Text(f"[quoted, {count_lines(quoted_line_count(run))}]", end=""))
+            else:
+                out.extend(said_fold(run, width) if spoken else [fold_label(run, width)])
+            continue
+        if spoken:
+            out.extend(_said_run(run, width, osc8))
             continue
         for index, part in enumerate(run):
             if index:
@@ -147,7 +173,21 @@ def _layout(doc: Document, width: int, folded: bool, osc8: bool) -> list[Text]:
     return out
 
 
-_Key = tuple[int, int, bool, bool]
+def _said_run(run: list[Part], width: int, osc8: bool) -> list[Text]:
+    """A run of parts as a screen reader meets it: a quote's heading says its level, its
+    length and whose words follow, and a line says where it ends."""
+    out: list[Text] = []
+    quote = run[0].kind == "quote"
+    for part in run:
+        if part.kind == "quote":
+            out.extend(quote_heading(part, width))
+        out.extend(render_part(part, width, osc8=osc8, forward=run[0].forward, spoken=True))
+    if quote:
+        out.append(Text("End of quote.", style=styles.FOLD, end=""))
+    return out
+
+
+_Key = tuple[int, int, bool, bool, bool, bool]
 
 
 class _RenderCache:
@@ -177,20 +217,28 @@ _cache = _RenderCache(64)
 
 
 def render_document(
-    doc: Document, width: int, *, folded: bool = True, osc8: bool = False
+    doc: Document,
+    width: int,
+    *,
+    folded: bool = True,
+    osc8: bool = False,
+    spoken: bool = False,
+    marked: bool = False,
 ) -> list[Text]:
     """The whole message body as terminal lines for ``width`` columns.
 
     Runs are separated by one blank line. With ``folded``, each run of quote parts is one
     "▸ N quoted lines" line and the link list shows only the links still on screen;
     otherwise quotes are drawn with their bars. ``osc8`` adds terminal hyperlinks to link
-    words and listed URLs. Recent layouts are cached: treat the returned ``Text`` objects
-    as read-only (``copy()`` one before changing it).
+    words and listed URLs. ``spoken`` (screen-reader mode) says quotes in words instead of
+    drawing bars and folds; ``marked`` writes a folded quote as "[quoted, 12 lines]", as
+    plain text for a pipe does. Recent layouts are cached: treat the returned ``Text``
+    objects as read-only (``copy()`` one before changing it).
     """
-    key = (id(doc), width, folded, osc8)
+    key = (id(doc), width, folded, osc8, spoken, marked)
     lines = _cache.get(doc, key)
     if lines is None:
-        lines = _layout(doc, width, folded, osc8)
+        lines = _layout(doc, width, folded, osc8, spoken, marked)
         _cache.put(doc, key, lines)
     return list(lines)
 

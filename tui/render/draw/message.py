@@ -11,7 +11,7 @@ from ..cells import cells
 from ..colors import chip
 from ..document import Document
 from ..safety import safe_text
-from ..when import stamp
+from ..when import said, stamp
 from .body import MESSAGE_MIN_WIDTH, Drawn, all_quote, folds, render_document
 from .wrap import wrap
 
@@ -46,7 +46,7 @@ class ThreadMessage:
         self.divider = ""  # a line drawn above the message ("new since …"), if any
         self.version = 0
         self._lines: list[Text] = []
-        self._lines_key: tuple[int, bool, Document | None, str] | None = None
+        self._lines_key: tuple[int, bool, Document | None, str, str | None] | None = None
         # The header's lines and their width: the same before and after the body comes.
         self._head: tuple[int, list[Text]] = (0, [])
         self._drawn: Drawn | None = None  # the body drawn where it was converted
@@ -92,46 +92,83 @@ class ThreadMessage:
             parts.append(Text(" ", end="") + chip(tag.name, tag.color_hex))
         return parts
 
-    def attachments(self) -> list[Text]:
+    def attachments(self, spoken: bool = False) -> list[Text]:
         """A line per attachment: file name and type."""
         lines = []
         for attachment in self.message.attachments:
-            line = Text("📎 ", style="dim")
+            line = Text("Attachment: " if spoken else "📎 ", style="dim")
             line.append_text(safe_text(attachment.filename or "(unnamed file)", "underline"))
             if attachment.media_type:
                 line.append_text(safe_text(f"  {attachment.media_type}", "dim"))
             lines.append(line)
         return lines
 
-    def lines(self, width: int, console: Console) -> list[Text]:
-        """The whole message as lines no wider than `width` cells."""
+    def lines(self, width: int, console: Console, position: str | None = None) -> list[Text]:
+        """The whole message as lines no wider than `width` cells. With `position`
+        ("Message 37 of 650"), as a screen reader meets it: a heading of words first, the
+        quotes said in words, no drawn glyphs."""
         width = max(width, MESSAGE_MIN_WIDTH)
-        key = (width, self.folded, self.document, self.divider)
+        key = (width, self.folded, self.document, self.divider, position)
         if self._lines_key != key:
-            self._lines = self._lay_out(width, console)
+            self._lines = self._lay_out(width, console, position)
             self._lines_key = key
             self.version += 1
         return self._lines
 
-    def _lay_out(self, width: int, console: Console) -> list[Text]:
+    @property
+    def first_line(self) -> int:
+        """Where the message's own lines start (after the divider, if any)."""
+        return 1 if self.divider else 0
+
+    def _lay_out(self, width: int, console: Console, position: str | None) -> list[Text]:
+        spoken = position is not None
         drawn = self._drawn
         if self.document is None:
-            body = [Text(PLACEHOLDER, style="dim")]
-        elif drawn is not None and drawn[0] == width and self.folded:
+            body = [Text("Loading…" if spoken else PLACEHOLDER, style="dim")]
+        elif drawn is not None and drawn[0] == width and self.folded and not spoken:
             body = list(drawn[1])
         else:
-            self._drawn = None  # drawn for another width, or folded: no more use
-            body = render_document(self.document, width, folded=self.folded, osc8=True)
+            if not spoken:
+                self._drawn = None  # drawn for another width, or folded: no more use
+            body = render_document(
+                self.document, width, folded=self.folded, osc8=True, spoken=spoken
+            )
         # The header and attachment lines are the only ones that may need wrapping.
-        lines = [_rule(self.divider, width)] if self.divider else []
-        if self._head[0] != width:
-            self._head = (width, _header_lines(self.header(), width))
-        lines.extend(self._head[1])
+        lines = [_said_rule(self.divider) if spoken else _rule(self.divider, width)]
+        del lines[: 0 if self.divider else 1]
+        if position is not None:
+            lines.extend(self.said_header(position, width))
+        else:
+            if self._head[0] != width:
+                self._head = (width, _header_lines(self.header(), width))
+            lines.extend(self._head[1])
         lines.append(Text())
         lines.extend(body)
-        for attachment in self.attachments():
+        for attachment in self.attachments(spoken):
             lines.extend(wrap(attachment, width))
         return lines
+
+    def said_header(self, position: str, width: int) -> list[Text]:
+        """The header in words, the important ones first: "Message 37 of 650, from Ana,
+        2 hours ago." on a line of its own (where the cursor stands), then its number,
+        time, likes, the author's labels and hashtags."""
+        message = self.message
+        heading = Text(f"{position}, from ", style="bold", end="")
+        heading.append_text(safe_text(message.name or "(unknown sender)", "bold"))
+        heading.append(f", {said(message.created)}.")
+        details = [f"Number {message.msg_num}", stamp(message.created)]
+        if message.num_likes:
+            details.append(f"{message.num_likes:,} like{'s' if message.num_likes > 1 else ''}")
+        more = Text(", ".join(details), style="dim", end="")
+        if self.labels:
+            more.append_text(
+                safe_text(", labels: " + ", ".join(x.name for x in self.labels), "dim")
+            )
+        if message.hashtags:
+            tags = " ".join(f"#{tag.name.lstrip('#')}" for tag in message.hashtags)
+            more.append_text(safe_text(f", hashtags: {tags}", "dim"))
+        more.append(".", style="dim")
+        return [*wrap(heading, width), *wrap(more, width)]
 
 
 def _header_lines(parts: list[Text], width: int) -> list[Text]:
@@ -154,6 +191,11 @@ def _header_lines(parts: list[Text], width: int) -> list[Text]:
         line, used = Text(style="bold", end="") + last, cells(last.plain)
     lines.append(line)
     return lines
+
+
+def _said_rule(label: str) -> Text:
+    """The divider in words: "New since Tue 20 Nov 14:02:"."""
+    return Text(f"{label[:1].upper()}{label[1:]}:", style="bold")
 
 
 def _rule(label: str, width: int) -> Text:

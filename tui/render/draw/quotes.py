@@ -8,9 +8,20 @@ from rich.text import Text
 
 from .. import styles
 from ..document import Part, quoted_line_count
-from .wrap import MIN_WIDTH
+from .wrap import MIN_WIDTH, wrap
 
-__all__ = ["BAR", "CONTEXT_LINES", "bar_levels", "bars", "fold_label", "is_context", "quote_runs"]
+__all__ = [
+    "BAR",
+    "CONTEXT_LINES",
+    "bar_levels",
+    "bars",
+    "count_lines",
+    "fold_label",
+    "is_context",
+    "quote_heading",
+    "quote_runs",
+    "said_fold",
+]
 
 BAR = "▎ "
 CONTEXT_LINES = 3  # a quoted run this short, answered below, stays on screen when folded
@@ -60,3 +71,28 @@ def fold_label(run: Sequence[Part], width: int) -> Text:
         label.append(" · " + run[0].label, style=styles.FOLD)
     label.truncate(max(width, MIN_WIDTH), overflow="ellipsis")
     return label
+
+
+def count_lines(count: int) -> str:
+    """ "1 line", "14 lines"."""
+    return f"{count:,} line{'' if count == 1 else 's'}"
+
+
+def said_fold(run: Sequence[Part], width: int) -> list[Text]:
+    """A folded quote in words, for a screen reader: "Folded quote, 14 lines, On Thu, Ana
+    wrote:" (whole, wrapped: the words it ends with say whose they are)."""
+    words = f"Folded quote, {count_lines(quoted_line_count(run))}"
+    if run[0].label:
+        words += f", {run[0].label}"
+    return wrap(Text(words, style=styles.FOLD, end=""), max(width, MIN_WIDTH))
+
+
+def quote_heading(part: Part, width: int) -> list[Text]:
+    """The line a screen reader meets before a quoted part: its level (when nested), its
+    length and whose words it holds ("Quote level 2, 5 lines, Ana wrote:")."""
+    level = f" level {part.depth}" if part.depth > 1 else ""
+    kind = "Forwarded" if part.forward else "Quote"
+    words = f"{kind}{level}, {count_lines(quoted_line_count([part]))}"
+    if part.label:
+        words += f", {part.label}"
+    return wrap(Text(words, style=styles.FOLD, end=""), max(width, MIN_WIDTH))

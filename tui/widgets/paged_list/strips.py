@@ -9,10 +9,14 @@ from rich.text import Text
 from textual.strip import Strip
 
 from ...render.cells import fit
+from ...render.glyphs import plain as plain_text
 
 
-def fit_line(text: Text, width: int, base: Style | None, console: Console) -> Strip:
-    """Crop or pad one line of text to `width` cells, never wrapping.
+def fit_line(
+    text: Text, width: int, base: Style | None, console: Console, *, plain: bool = False
+) -> Strip:
+    """Crop or pad one line of text to `width` cells, never wrapping; with `plain` (screen-
+    reader mode), box-drawing, block and braille characters become ASCII ones.
 
     Cells are counted as the widest common terminal draws them (`render.cells`): a line
     with Devanagari spacing marks is a little shorter by Rich's count, and the strip says
@@ -20,6 +24,9 @@ def fit_line(text: Text, width: int, base: Style | None, console: Console) -> St
     """
     text = Text(" ").join(text.split("\n")) if "\n" in text.plain else text
     text = fit(text, width)
+    if plain and (ascii_only := plain_text(text.plain)) != text.plain:
+        # One character for one (spans stay where they were), however the service wrote it.
+        text = Text(ascii_only, style=text.style, end="", spans=text.spans)
     if text.spans:
         segments = list(text.render(console))
     else:  # Text.render drops the base style when there are no spans.

@@ -19,6 +19,7 @@ from textual.strip import Strip
 from ...api.cursor import PageSource
 from ...render.safety import clean
 from ..feed import Feed, ToRows
+from ..spoken import glyphs_of, place_cursor, screen_reader
 from .line_cache import LineCache
 from .rows import PAGE_ROWS, RowStore
 from .strips import fit_line, wrap_words
@@ -398,10 +399,13 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     def _status(self) -> tuple[str, str] | None:
         """The text and component class of the row after the last row, if any."""
         feed = self.feed
+        glyphs = glyphs_of(self)
         if feed.error is not None:
             # The reason first: at 80 columns the end of the row is what gets cut.
-            hint = " · Enter or r: retry" if feed.retryable else ""
-            return f"⚠ {clean(feed.error)}{hint}", "paged-list--error"
+            hint = f"{glyphs.separator}Enter or r: retry" if feed.retryable else ""
+            return f"{glyphs.warning}{clean(feed.error)}{hint}", "paged-list--error"
+        if feed.walking and glyphs.spoken:  # said once: a count going up is said again each page
+            return "Loading every page to the end, Esc stops…", "paged-list--loading"
         if feed.walking:
             count = f"{len(self._rows):,}"
             total = feed.total
@@ -410,7 +414,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if feed.loading:
             return "Loading…", "paged-list--loading"
         if feed.end_note:
-            return f"⚠ {clean(feed.end_note)}", "paged-list--note"
+            return f"{glyphs.note}{clean(feed.end_note)}", "paged-list--note"
         return None
 
     def _status_lines(self) -> list[Text]:
@@ -486,6 +490,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
+        spoken = screen_reader(self)
+        if spoken:  # the terminal cursor on the highlighted row, wherever it is drawn
+            place_cursor(self, 0, max(0, self.cursor - self.scroll_offset.y))
         index = self.scroll_offset.y + y
         if index < len(self._rows):
             selected = index == self.cursor
@@ -496,7 +503,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             strip = self._strips.get(key)
             if strip is None:
                 text = self._render_row(self._rows[index], width, selected)
-                strip = self._strips[key] = fit_line(text, width, base, self.app.console)
+                strip = fit_line(text, width, base, self.app.console, plain=spoken)
+                self._strips[key] = strip
             return strip
         status = self._status()
         lines = self._status_lines() if status is not None and index >= len(self._rows) else []
@@ -506,7 +514,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
                 names.append("paged-list--error-cursor")
             style = self.get_component_rich_style(*names)
             line = lines[index - len(self._rows)]
-            return fit_line(line, width, style, self.app.console)
+            return fit_line(line, width, style, self.app.console, plain=spoken)
         if self.feed.ended and not self._rows and y == self.size.height // 3:
             text = Text(self.empty_text)
             text.align("center", width)

@@ -24,6 +24,7 @@ from ...render.draw.message import ThreadMessage
 from ..feed import Feed, ToRows
 from ..paged_list.line_cache import LineCache
 from ..paged_list.strips import fit_line, wrap_words
+from ..spoken import glyphs_of, place_cursor, screen_reader
 from . import told
 from .bodies import AWAY_WORKERS, WALK_PAUSE, BodyConversion, ConvertMany, in_a_thread, short
 from .drawing import GUTTER, message_line, status_line
@@ -108,6 +109,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._seeking: str | None = None  # "open" or "next": looking for an unread message
         self._moves_ahead = 0  # n typed before there was a message to go to: taken later
         self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
+        self._spoken = False  # laid out for a screen reader (see `_lay_out`)
 
     @property
     def messages(self) -> Sequence[ThreadMessage]:
@@ -230,7 +232,7 @@ class ThreadView(ScrollView, can_focus=True):
 
     def status(self) -> str:
         """What the line after the last message says: loading, a failure, or the end."""
-        return status_line(self.feed, len(self._messages))
+        return status_line(self.feed, len(self._messages), glyphs_of(self))
 
     def _wrapped_status(self) -> list[Text]:
         """The status, wrapped to the view (beside a scroll bar, whether or not one shows),
@@ -271,8 +273,8 @@ class ThreadView(ScrollView, can_focus=True):
         """Measure every message at the current width; keep the top line where it was."""
         width = self._content_width()
         self._width = width
-        console = self.app.console
-        heights = [len(m.lines(width, console)) + _GAP for m in self._messages]
+        self._spoken = screen_reader(self)
+        heights = [len(self._lines_of(i, m, width)) + _GAP for i, m in enumerate(self._messages)]
         self._tops = [0, *accumulate(heights)]
         self._status_lines = self._wrapped_status()
         self.virtual_size = Size(0, self._tops[-1] + len(self._status_lines))
@@ -283,6 +285,14 @@ class ThreadView(ScrollView, can_focus=True):
             height = self._tops[message + 1] - self._tops[message]
             self._scroll_to_line(self._tops[message] + min(offset, height - 1))
         self._check_more()
+
+    def _lines_of(self, index: int, message: ThreadMessage, width: int) -> list[Text]:
+        """Message `index`'s lines; for a screen reader, under a heading that says which
+        message of how many it is."""
+        if not self._spoken:
+            return message.lines(width, self.app.console)
+        total = max(self.feed.total or 0, len(self._messages))
+        return message.lines(width, self.app.console, f"Message {index + 1:,} of {total:,}")
 
     def _scroll_to_line(self, line: int) -> None:
         self._moving = True
@@ -331,13 +341,18 @@ class ThreadView(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        if self._spoken != screen_reader(self) and self.is_mounted:
+            self.call_later(self._lay_out)  # screen-reader mode turned on or off
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         line = self.scroll_offset.y + y
+        if self._spoken:
+            self._place_cursor()
         below = line - self._tops[-1]
         if 0 <= below < len(self._status_lines):
-            text = fit_line(self._status_lines[below], width, None, self.app.console)
+            status = self._status_lines[below]
+            text = fit_line(status, width, None, self.app.console, plain=self._spoken)
             return text.apply_style(self.rich_style)
         if not self._messages or line >= self._tops[-1]:
             return Strip.blank(width, self.rich_style)
@@ -347,17 +362,31 @@ class ThreadView(ScrollView, can_focus=True):
         key = (index, line - self._tops[index], message.version, width, current)
         strip = self._strips.get(key)
         if strip is None:
-            strip = self._strips[key] = self._draw(message, line - self._tops[index], current)
+            strip = self._draw(index, message, line - self._tops[index], current)
+            self._strips[key] = strip
         return strip
 
-    def _draw(self, message: ThreadMessage, offset: int, current: bool) -> Strip:
+    def _place_cursor(self) -> None:
+        """The terminal cursor at the start of the current message, or on the top line
+        when that start is scrolled above the view (the line being read)."""
+        if not self._messages:
+            place_cursor(self, 0, max(0, self._tops[-1] - self.scroll_offset.y))
+            return
+        start = self._tops[self.current] + self._messages[self.current].first_line
+        place_cursor(self, 2, max(0, start - self.scroll_offset.y))
+
+    def _draw(self, index: int, message: ThreadMessage, offset: int, current: bool) -> Strip:
         width = self.scrollable_content_region.width
-        lines = message.lines(self._width, self.app.console)
+        lines = self._lines_of(index, message, self._width)
         if offset >= len(lines):  # the gap after the message
             return Strip.blank(width, self.rich_style)
         base = self.get_component_rich_style("thread-view--current") if current else Style()
         bar = self.get_component_rich_style("thread-view--bar") if current else None
-        return message_line(lines[offset], width, self.rich_style + base, bar, self.app.console)
+        if self._spoken:
+            bar = None  # the cursor shows which message is current
+        return message_line(
+            lines[offset], width, self.rich_style + base, bar, self.app.console, plain=self._spoken
+        )
 
     def action_next_message(self) -> None:
         """Jump to the next message; past the last (the thread all loaded), say so."""
