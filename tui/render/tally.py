@@ -6,6 +6,7 @@ draws a `Tally`, and the same counts narrow the log to a bar's entries.
 
 from __future__ import annotations
 
+import math
 import statistics
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -19,13 +20,16 @@ MAX_DAYS = 31  # a month of days fits 80 columns, two cells a day
 DEFAULT_DAYS = 30
 HOUR = timedelta(hours=1)
 
-# A day is unusual for a kind when its count stands far above the period's usual: a
-# modified z-score (Iglewicz and Hoaglin) over 3.5, and at least MIN_COUNT entries, so
-# that two joins on a quiet log's day are not a burst. The MAD is at least 1: with a
-# usual of "none", only a real burst passes.
+# A day is unusual for a kind when its count stands far above the period's usual: the
+# modified z-score (Iglewicz and Hoaglin: 0.6745 (x - median) / MAD) over 3.5, taken of
+# the counts' square roots, which makes a count's spread about the same at 2 a day as at
+# 200 (a Poisson count's root has a spread of about 1/2 whatever its mean), so that eight
+# leaves on a day of two is noise and ninety joins on a day of ten is not. The MAD is at
+# least 1/2 (a kind that usually has none), and the day has at least MIN_COUNT entries.
 MIN_COUNT = 5
 CUTOFF = 3.5
 MAD_Z = 0.6745
+MIN_SPREAD = 0.5
 MIN_BUCKETS = 7  # fewer complete buckets than this tell nothing about what is usual
 
 
@@ -189,11 +193,12 @@ class Tally:
             return []
         found = []
         for kind, row in enumerate(self.counts):
-            values = [row[bucket] for bucket in whole]
-            usual = statistics.median(values)
-            spread = max(statistics.median(abs(value - usual) for value in values), 1.0)
-            for bucket in whole:
+            roots = [math.sqrt(row[bucket]) for bucket in whole]
+            middle = statistics.median(roots)
+            spread = max(statistics.median(abs(root - middle) for root in roots), MIN_SPREAD)
+            usual = statistics.median(row[bucket] for bucket in whole)
+            for bucket, root in zip(whole, roots, strict=True):
                 value = row[bucket]
-                if value >= MIN_COUNT and MAD_Z * (value - usual) / spread > CUTOFF:
+                if value >= MIN_COUNT and MAD_Z * (root - middle) / spread > CUTOFF:
                     found.append(Unusual(kind, bucket, value, usual))
         return sorted(found, key=lambda item: (item.bucket, item.kind))
