@@ -61,7 +61,7 @@ class LogDays:
     def _weight(self, day: int, days: int) -> float:
         start = self._first + day * NS_PER_DAY
         share = min(1.0, (self._anchor - start) / NS_PER_DAY)  # the last day is cut short
-        weight = GROWTH ** (day / max(days - 1, 1)) * share
+        weight: float = GROWTH ** (day / max(days - 1, 1)) * share
         weekday = datetime.fromtimestamp(start // NS_PER_SECOND, UTC).weekday()
         roll = salted(self._salt, day) % 100
         if weekday >= 5:
