@@ -7,7 +7,6 @@ import asyncio
 import os
 import sys
 from collections.abc import Mapping
-from datetime import date, datetime
 from pathlib import Path
 
 from ..api.errors import LurkerError
@@ -19,29 +18,11 @@ from ..config.settings import Settings, from_args
 from ..export import activity, topic
 from ..export.output import Output, OutputBusyError
 from ..render.safety import clean
+from .period import moment, period_query
 from .progress import Progress
 from .say import say
 
 __all__ = ["run"]
-
-
-def _moment(text: str | None, flag: str) -> date | datetime | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
-    except ValueError:
-        raise SettingsError(f"{flag} wants a date (2026-11-20) or a time, not {text!r}.") from None
-
-
-def _query(since: date | datetime | None, until: date | datetime | None) -> ActivityQuery:
-    if since and until:
-        return ActivityQuery(restrict_date="between", start_date=since, end_date=until)
-    if since:
-        return ActivityQuery(restrict_date="after", start_date=since)
-    if until:
-        return ActivityQuery(restrict_date="before", end_date=until)
-    return ActivityQuery()
 
 
 def _check(args: argparse.Namespace) -> str:
@@ -71,7 +52,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     progress = Progress(sys.stderr)
     try:
         form = _check(args)
-        query = _query(_moment(args.since, "--since"), _moment(args.until, "--until"))
+        query = period_query(moment(args.since, "--since"), moment(args.until, "--until"))
         settings = from_args(args, environ)
         with Output(Path(args.output) if args.output else None) as out:
             written = asyncio.run(_export(settings, args, form, query, out, progress))
