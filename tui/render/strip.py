@@ -73,14 +73,21 @@ def strip_lines(
     *,
     cursor: Cursor | None = None,
     styles: StripStyles | None = None,
+    compact: bool = False,
 ) -> list[Text]:
-    """The strip at `width`: a heading, a row of bars per kind with its total, the days
-    under them, and the unusual counts (a line only when there are some)."""
+    """The strip at `width`: a heading, a row of bars per kind with its total (`compact`:
+    one row for every kind, the kinds' totals in the heading), the days under them, and
+    the unusual counts (a line only when there are some)."""
     styles = styles or StripStyles()
     unusual = tally.unusual()
     marked = {(item.kind, item.bucket) for item in unusual}
-    lines = [fit(Text(heading(tally, cursor, unusual), style=styles.heading), width)]
-    for kind in shown_rows(tally):
+    title = heading(tally, cursor, unusual)
+    if compact and cursor is None:
+        totals = " · ".join(f"{KINDS[kind]} {tally.total(kind):,}" for kind in shown_rows(tally))
+        title = f"{title} · {totals}" if tally.entries else title
+    lines = [fit(Text(title, style=styles.heading), width)]
+    rows: list[int | None] = [None] if compact else list(shown_rows(tally))
+    for kind in rows:
         lines.append(_kind_row(tally, kind, width, cursor, marked, styles))
     lines.append(_axis(tally, width, styles))
     if unusual:
@@ -91,20 +98,23 @@ def strip_lines(
 
 def _kind_row(
     tally: Tally,
-    kind: int,
+    kind: int | None,
     width: int,
     cursor: Cursor | None,
     marked: set[tuple[int, int]],
     styles: StripStyles,
 ) -> Text:
+    """One kind's bars and total (kind None: every kind's, added up)."""
     cell = _cell_width(tally, width)
-    row = tally.counts[kind]
+    buckets = range(tally.window.buckets)
+    row = tally.counts[kind] if kind is not None else [tally.count(None, b) for b in buckets]
     top = max(row)
     on_row = cursor is not None and cursor[1] in (kind, None)
-    line = Text(f"{KINDS[kind]:<{LABEL}}", style=styles.heading if on_row else styles.label)
+    name = KINDS[kind] if kind is not None else "all"
+    line = Text(f"{name:<{LABEL}}", style=styles.heading if on_row else styles.label)
     for bucket in range(_first_shown(tally, width), tally.window.buckets):
         count = row[bucket]
-        unusual = (kind, bucket) in marked
+        unusual = any(at == bucket and kind in (None, of) for of, at in marked)
         if count == 0 and not tally.complete(bucket):
             glyph, style = UNKNOWN, styles.muted
         else:
@@ -117,8 +127,8 @@ def _kind_row(
         line.append(glyph * max(1, cell - 1), style=style)
         if cell > 1:
             line.append(MARK if unusual else " ", style=styles.unusual)
-    mark = f" {MARK}" if any(item[0] == kind for item in marked) else "  "
-    line.append(f"{tally.total(kind):>7,}", style=styles.label)
+    mark = f" {MARK}" if any(kind in (None, of) for of, _ in marked) else "  "
+    line.append(f"{sum(row):>7,}", style=styles.label)
     line.append(mark, style=styles.unusual)
     return line
 

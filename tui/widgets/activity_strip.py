@@ -17,6 +17,10 @@ from ..render.activity_kinds import KINDS
 from ..render.strip import Cursor, StripStyles, shown_rows, strip_lines, strip_text
 from ..render.tally import Tally
 
+# On a screen lower than this, the strip shows one row of bars for every kind (the kinds'
+# totals in its heading) until it has focus: the log keeps most of an 80x24 screen.
+COMPACT_BELOW = 30
+
 
 class ActivityStrip(Widget, can_focus=True):
     """Draws a `Tally`; ←/→ choose a day, ↑/↓ a kind (above the first: every kind), Enter
@@ -122,17 +126,26 @@ class ActivityStrip(Widget, can_focus=True):
 
     def lines(self, width: int) -> list[Text]:
         """The strip's lines at `width` (kept until the tally, cursor or width changes)."""
+        compact = self.compact
         key = (id(self.tally), self.tally.entries, self.tally.oldest, self.tally.ended,
-               self.tally.capped, width, self.cursor, self.has_focus,
-               self.as_text)  # fmt: skip
+               self.tally.capped, width, self.cursor, self.has_focus, self.as_text,
+               compact)  # fmt: skip
         if key != self._drawn:
             self._drawn = key
             if self.as_text:
                 self._lines = [Text(line) for line in self.text_lines()]
             else:
                 cursor = self.cursor if self.has_focus else None
-                self._lines = strip_lines(self.tally, width, cursor=cursor, styles=self._styles())
+                styles = self._styles()
+                self._lines = strip_lines(
+                    self.tally, width, cursor=cursor, styles=styles, compact=compact
+                )
         return self._lines
+
+    @property
+    def compact(self) -> bool:
+        """Whether it shows one row of bars for every kind (a low screen, not focused)."""
+        return not self.has_focus and self.screen.size.height < COMPACT_BELOW
 
     def render(self) -> Text:
         return Text("\n").join(self.lines(self.content_size.width or self.size.width))
@@ -149,11 +162,11 @@ class ActivityStrip(Widget, can_focus=True):
 
     def on_focus(self) -> None:
         self._drawn = None
-        self.refresh()
+        self.refresh(layout=True)
 
     def on_blur(self) -> None:
         self._drawn = None
-        self.refresh()
+        self.refresh(layout=True)
 
     # --- keys ---------------------------------------------------------------------------
 
