@@ -114,7 +114,7 @@ async def test_a_page_asks_each_group_at_most_once() -> None:
     library = library_for(demo)
     source = merged(library)
     before = [0, 0, 0]
-    while (page := await source.next_page()) is not None and sum(before) < 40:
+    while await source.next_page() is not None and sum(before) < 40:
         asked = source.pages_asked
         assert all(now - then <= 1 for now, then in zip(asked, before, strict=True))
         before = asked
