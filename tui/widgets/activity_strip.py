@@ -51,15 +51,17 @@ class ActivityStrip(Widget, can_focus=True):
         "activity-strip--unusual",
         "activity-strip--cursor",
     }
+    # The ids the log's own keys have where the keys do the same there (`up` is a row up in
+    # the list, a kind up here): a key rebound in config.toml moves in both.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "Earlier", show=False, id="chart_earlier"),
-        Binding("right,l", "move(1)", "Later", show=False, id="chart_later"),
-        Binding("up,k", "kind(-1)", "Kind up", show=False, id="chart_up"),
-        Binding("down,j", "kind(1)", "Kind down", show=False, id="chart_down"),
-        Binding("home,g", "edge(0)", "First day", show=False, id="chart_first"),
-        Binding("end,G", "edge(1)", "Last day", show=False, id="chart_last"),
-        Binding("u", "next_unusual", "Next unusual", id="chart_unusual"),
-        Binding("enter", "choose", "Show these", id="chart_choose", tooltip="The log of this bar"),
+        Binding("left,h", "move(-1)", "Earlier", show=False, id="earlier"),
+        Binding("right,l", "move(1)", "Later", show=False, id="later"),
+        Binding("up,k", "kind(-1)", "Kind up", show=False, id="up"),
+        Binding("down,j", "kind(1)", "Kind down", show=False, id="down"),
+        Binding("home,g", "edge(0)", "First day", show=False, id="first"),
+        Binding("end,G,shift+g", "edge(1)", "Last day", show=False, id="last"),
+        Binding("u", "next_unusual", "Next unusual", id="unusual", tooltip="The next unusual bar"),
+        Binding("enter", "choose", "Show these", id="open", tooltip="The log of this bar"),
     ]
 
     as_text: reactive[bool] = reactive(False, layout=True)
