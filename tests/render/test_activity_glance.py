@@ -230,3 +230,15 @@ def test_glyphs_say_what_colour_repeats() -> None:
     unknown = tally_of({29: {"joins": 1}}, ended=False)
     row = next(line.plain for line in strip_lines(unknown, 80) if line.plain.startswith("joins"))
     assert row[9:].split()[:2] == ["?", "?"]  # days not yet loaded are not "none"
+
+
+def test_the_cursor_is_drawn_in_glyphs_not_only_in_style() -> None:
+    tally = tally_of({day: {"joins": 3, "leaves": 1} for day in range(30)})
+    lines = [line.plain for line in strip_lines(tally, 80, cursor=(10, KINDS.index("leaves")))]
+    assert lines[0].startswith("Sun 1 Nov · leaves: 1")
+    assert lines[2].startswith("▸leaves ")
+    assert lines[1].startswith("joins ")
+    assert lines[3][9 + 2 * 10] == "▲"  # under the day, in the line of dates
+    every_kind = [line.plain for line in strip_lines(tally, 80, cursor=(10, None))]
+    assert not any(line.startswith("▸") for line in every_kind)
+    assert every_kind[0].startswith("Sun 1 Nov · all kinds: 4")

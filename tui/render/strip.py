@@ -2,7 +2,9 @@
 or said as sentences (for a screen reader, and for tests that read what is drawn).
 
 Glyphs carry everything: a bar's height is its count (eight steps, `·` for none), `?` a
-bucket not yet counted wholly, `!` beside a bar an unusual count. Colour only repeats it.
+bucket not yet counted wholly, `!` beside a bar an unusual count, `▸` before a kind and
+`▲` under a day the cursor's bar. Colour only repeats it (reverse video would hide a full
+bar: `█` reversed is a blank cell).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ BARS = "▁▂▃▄▅▆▇█"
 NONE = "·"
 UNKNOWN = "?"
 MARK = "!"
+ROW_CURSOR = "▸"
+DAY_CURSOR = "▲"
 LABEL = 9  # "settings "
 RIGHT = 9  # " 12,345 !"
 
@@ -89,7 +93,7 @@ def strip_lines(
     rows: list[int | None] = [None] if compact else list(shown_rows(tally))
     for kind in rows:
         lines.append(_kind_row(tally, kind, width, cursor, marked, styles))
-    lines.append(_axis(tally, width, styles))
+    lines.append(_axis(tally, width, styles, cursor))
     if unusual:
         words = f"{MARK} Unusual: " + " · ".join(unusual_words(tally, item) for item in unusual)
         lines.append(fit(Text(words, style=styles.unusual), width))
@@ -111,6 +115,8 @@ def _kind_row(
     top = max(row)
     on_row = cursor is not None and cursor[1] in (kind, None)
     name = KINDS[kind] if kind is not None else "all"
+    if cursor is not None and kind is not None and cursor[1] == kind:
+        name = ROW_CURSOR + name
     line = Text(f"{name:<{LABEL}}", style=styles.heading if on_row else styles.label)
     for bucket in range(_first_shown(tally, width), tally.window.buckets):
         count = row[bucket]
@@ -133,8 +139,9 @@ def _kind_row(
     return line
 
 
-def _axis(tally: Tally, width: int, styles: StripStyles) -> Text:
-    """The buckets' dates under the bars: Mondays (or every six hours), where they fit."""
+def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) -> Text:
+    """The buckets' dates under the bars: Mondays (or every six hours), where they fit;
+    `▲` under the cursor's bucket."""
     window = tally.window
     cell = _cell_width(tally, width)
     first = _first_shown(tally, width)
@@ -151,8 +158,12 @@ def _axis(tally: Tally, width: int, styles: StripStyles) -> Text:
         column = (bucket - first) * cell
         if wanted and column >= free and column + len(label) <= len(chars):
             chars[column : column + len(label)] = label
-            free = column + len(label) + 1
-    return Text(" " * LABEL + "".join(chars), style=styles.muted)
+            free = column + len(label) + 2  # two spaces: "3 May 6 May" reads as one
+    line = Text(" " * LABEL + "".join(chars), style=styles.muted)
+    if cursor is not None and cursor[0] >= first:
+        at = LABEL + (cursor[0] - first) * cell
+        line = line[:at] + Text(DAY_CURSOR, style=styles.heading) + line[at + 1 :]
+    return line
 
 
 def heading(tally: Tally, cursor: Cursor | None, unusual: list[Unusual]) -> str:

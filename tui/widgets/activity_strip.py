@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -39,7 +40,7 @@ class ActivityStrip(Widget, can_focus=True):
         & > .activity-strip--bar { color: $accent; }
         & > .activity-strip--muted { color: $text-muted; }
         & > .activity-strip--unusual { color: $text-error; text-style: bold; }
-        & > .activity-strip--cursor { text-style: reverse; }
+        & > .activity-strip--cursor { background: $accent 35%; text-style: bold; }
         &:focus { background: $boost; }
     }
     """
@@ -117,13 +118,15 @@ class ActivityStrip(Widget, can_focus=True):
 
     def _styles(self) -> StripStyles:
         style = self.get_component_rich_style
+        # The cursor's cell keeps its bar's colour: only its background and weight change.
+        cursor = style("activity-strip--cursor")
         return StripStyles(
             heading=style("activity-strip--heading"),
             label=style("activity-strip--label"),
             bar=style("activity-strip--bar"),
             muted=style("activity-strip--muted"),
             unusual=style("activity-strip--unusual"),
-            cursor=style("activity-strip--cursor"),
+            cursor=Style(bgcolor=cursor.bgcolor, bold=cursor.bold),
         )
 
     def lines(self, width: int) -> list[Text]:
