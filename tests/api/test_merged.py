@@ -3,10 +3,12 @@ laziness per group, a group that fails mid-way, and the checks follow mode makes
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections import Counter
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 
 import httpx
 import pytest
@@ -16,10 +18,12 @@ from tui.api.client import ServiceClient
 from tui.api.cursor import DEFAULT_LIMIT
 from tui.api.follow import FOLLOW_EVERY, FOLLOW_MAX, Pace, check_logs
 from tui.api.library import Library
-from tui.api.merged import GroupFailed, MergedActivity
+from tui.api.merged import GroupFailed, MergedActivity, first_page
 from tui.api.models.activity import ActivityEntry
 from tui.api.params import ActivityQuery
 from tui.demo import DemoService, demo_transport
+from tui.store.library import StoredLibrary
+from tui.store.thread import StoreThread
 
 GROUPS = ["lurker-dev", "parent+child", "sandbox"]
 NEWEST = ActivityQuery(sort_field="created", sort_dir="desc")
@@ -198,3 +202,71 @@ def test_the_pace_slows_after_rate_limiting_up_to_a_bound() -> None:
     assert waits == [60, 120, 240, 300, 300, 300]
     assert FOLLOW_MAX == 300
     assert Pace(600).slow_down() == 600  # a slower pace asked for is kept
+
+
+async def test_a_small_first_page_then_whole_pages_from_the_top() -> None:
+    demo = DemoService(demo_config())
+    library = library_for(demo)
+    small = library.activity("lurker-dev", NEWEST, first_limit=20)
+    whole_log = await whole(library, "lurker-dev", NEWEST)
+    asked_before = len(demo.requests)
+    got: list[ActivityEntry] = []
+    sizes = []
+    while (page := await small.next_page()) is not None:
+        got.extend(page.data)
+        sizes.append(len(page.data))
+    assert [e.id for e in got] == [e.id for e in whole_log]  # nothing lost, nothing twice
+    assert sizes[:3] == [20, 80, 100]  # the second page asked again from the top
+    asked = [dict(r.params) for r in demo.requests[asked_before:]]
+    assert [(a["limit"], a.get("page_token")) for a in asked[:3]] == [
+        ("20", None),
+        ("100", None),
+        ("100", "100"),
+    ]
+    assert first_page(5) == 20
+    assert first_page(2) == 50
+    assert first_page(30) == 20  # never smaller than about a screen
+    await library.client.aclose()
+
+
+async def test_a_merged_log_reads_offline_what_each_group_kept(tmp_path: Path) -> None:
+    demo = DemoService(demo_config())
+    store = StoreThread(tmp_path / "reader.sqlite3")
+    online = StoredLibrary(library_for(demo).client, store)
+    first = first_page(len(GROUPS))
+
+    def merged_of(library: Library) -> MergedActivity:
+        logs = [(name, library.activity(name, NEWEST, first_limit=first)) for name in GROUPS]
+        return MergedActivity(logs)
+
+    source = merged_of(online)
+    shown = []
+    for _ in range(4):
+        page = await source.next_page()
+        assert page is not None
+        shown.extend(page.data)
+    alone = online.activity("lurker-dev", NEWEST)  # the same group's own log, in full pages
+    own = await alone.next_page()
+    await asyncio.sleep(0)  # the pages' saves are on their way to the store's thread
+    await store.call(lambda _store: None)
+
+    def unreachable(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("no network", request=request)
+
+    cut_off = ServiceClient(
+        "http://localhost", api_key="demo-key", transport=httpx.MockTransport(unreachable)
+    )
+    offline = StoredLibrary(cut_off, store)
+    again = merged_of(offline)
+    kept = []
+    while len(kept) < len(shown) and (page := await again.next_page()) is not None:
+        kept.extend(page.data)
+    assert again.saved_at is not None  # "offline · saved …"
+    assert [(g, e.id) for g, e in kept[: len(shown)]] == [(g, e.id) for g, e in shown]
+    own_offline = await offline.activity("lurker-dev", NEWEST).next_page()
+    assert own is not None
+    assert own_offline is not None
+    assert [e.id for e in own_offline.data] == [e.id for e in own.data]  # its own pages
+    await cut_off.aclose()
+    await online.client.aclose()
+    store.close()

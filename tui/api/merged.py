@@ -22,7 +22,15 @@ if TYPE_CHECKING:
     from .models.activity import ActivityEntry
     from .models.page import Page
 
-__all__ = ["GroupFailed", "Merged", "MergedActivity", "MergedPage"]
+__all__ = ["GroupFailed", "Merged", "MergedActivity", "MergedPage", "first_page"]
+
+MIN_FIRST = 20  # a first page smaller than a screen would only ask again at once
+
+
+def first_page(groups: int, limit: int = DEFAULT_LIMIT) -> int:
+    """How many entries to ask each of `groups` logs for first, so that the first screen
+    of the merged log reads about one page in all (each log's next pages are whole)."""
+    return max(MIN_FIRST, -(-limit // max(groups, 1)))
 
 
 @dataclass(frozen=True, slots=True)

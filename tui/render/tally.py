@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import math
 import statistics
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from .activity_kinds import KINDS
@@ -43,8 +45,26 @@ class Window:
     hourly: bool
     title: str  # "last 30 days"
 
+    @cached_property
+    def _starts(self) -> list[datetime]:
+        """Every bucket's start, and the last one's end."""
+        if self.hourly:
+            return [self.first + bucket * HOUR for bucket in range(self.buckets + 1)]
+        days = (self.first.date() + timedelta(days=bucket) for bucket in range(self.buckets + 1))
+        return [datetime(day.year, day.month, day.day).astimezone() for day in days]
+
+    @cached_property
+    def _bounds(self) -> list[float]:
+        """The same as POSIX times, to find an entry's bucket by bisection."""
+        return [start.timestamp() for start in self._starts]
+
     def start(self, bucket: int) -> datetime:
         """When bucket `bucket` starts."""
+        if 0 <= bucket <= self.buckets:
+            return self._starts[bucket]
+        return self._start_beyond(bucket)
+
+    def _start_beyond(self, bucket: int) -> datetime:
         if self.hourly:
             return self.first + bucket * HOUR
         day = self.first.date() + timedelta(days=bucket)
@@ -57,10 +77,7 @@ class Window:
     def index(self, moment: datetime) -> int | None:
         """The bucket `moment` falls in, or None outside the window."""
         try:
-            if self.hourly:
-                at = int((moment - self.first) // HOUR)
-            else:
-                at = (moment.astimezone().date() - self.first.date()).days
+            at = bisect_right(self._bounds, moment.timestamp()) - 1
         except (OverflowError, ValueError, OSError):
             return None
         return at if 0 <= at < self.buckets else None

@@ -15,7 +15,7 @@ from ..api.cursor import PageSource
 from ..api.follow import later
 from ..api.group_info import GroupInfo
 from ..api.library import Library
-from ..api.merged import GroupFailed, MergedActivity
+from ..api.merged import GroupFailed, MergedActivity, first_page
 from ..api.params import ActivityQuery
 from ..render.colors import parse_hex
 from ..render.safety import clean
@@ -66,7 +66,11 @@ class LogGroups:
         """The log as `query` filters it: one group's cursor, or every group's merged."""
         if not self.merged:
             return library.activity(self.groups[0].group_name, query)
-        logs = [(clean(g.group_name), library.activity(g.group_name, query)) for g in self.groups]
+        first = first_page(len(self.groups))
+        logs = [
+            (clean(g.group_name), library.activity(g.group_name, query, first_limit=first))
+            for g in self.groups
+        ]
         return MergedActivity(logs, newest_first=query.sort_dir != "asc")
 
     def rows_of(self, page: Any, reason: Callable[[BaseException, int], str]) -> list[LogRow]:
