@@ -12,11 +12,16 @@ import pytest
 
 from tui.api.client import ServiceClient
 from tui.api.errors import InadequatePermissionsError
-from tui.cli.activity import run
+from tui.__main__ import main
 from tui.export.activity import MERGED_FIELDS
 from tui.render.activity_kinds import KINDS
 
 GROUPS = {"lurker-dev", "parent+child", "sandbox"}
+
+
+def run(argv: list[str]) -> int:
+    """`lurker activity ARGV`, through the one command line."""
+    return main(["activity", *argv])
 LINE = r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  (lurker-dev|parent\+child|sandbox) +(\w+) +\S"
 
 
