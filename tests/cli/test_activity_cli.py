@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from tui.__main__ import main
 from tui.api.client import ServiceClient
 from tui.api.errors import InadequatePermissionsError
-from tui.__main__ import main
 from tui.export.activity import MERGED_FIELDS
 from tui.render.activity_kinds import KINDS
 
@@ -22,6 +22,8 @@ GROUPS = {"lurker-dev", "parent+child", "sandbox"}
 def run(argv: list[str]) -> int:
     """`lurker activity ARGV`, through the one command line."""
     return main(["activity", *argv])
+
+
 LINE = r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  (lurker-dev|parent\+child|sandbox) +(\w+) +\S"
 
 

@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..api.models.activity import ActivityEntry
-from ..render.activity_kinds import kind_of
+from ..render.activity_kinds import OTHER, kind_of
 from ..render.cells import fit
 from ..render.convert import entry_line
 from ..render.safety import clean, safe_text
@@ -29,7 +29,7 @@ class ActivityRow:
     created: datetime | None
     entry: str  # an HTML fragment
     via: str
-    kind: int  # its index in `render.activity_kinds.KINDS`
+    kind: int = OTHER  # its index in `render.activity_kinds.KINDS` (`of` reads it)
     group: int = 0  # the index of its group among those the log shows
 
     @classmethod
