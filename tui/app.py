@@ -25,6 +25,7 @@ from .render.safety import clean
 from .screens.groups import GroupsScreen
 from .screens.navigation import (
     ActivityOpened,
+    AllActivityOpened,
     GroupOpened,
     NoUnreadLeft,
     ThreadEnded,
@@ -387,6 +388,12 @@ class LurkerApp(App[None]):
         from .screens.activity import ActivityScreen
 
         self.push_screen(ActivityScreen(self.library, self.news, event.group))
+
+    @on(AllActivityOpened)
+    def _open_all_activity(self, event: AllActivityOpened) -> None:
+        from .screens.activity import ActivityScreen
+
+        self.push_screen(ActivityScreen(self.library, self.news, groups=event.groups))
 
     @on(TopicOpened)
     def _open_topic(self, event: TopicOpened) -> None:

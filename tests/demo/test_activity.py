@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from collections import Counter
+from datetime import UTC, datetime, timedelta
 
 import httpx
 
 from tui.demo import DemoConfig, DemoService, demo_transport
+from tui.demo.timefmt import NS_PER_SECOND
 
 from .support import BASE_URL, BEARER, FIXED_NOW, LURKER_DEV, FakeClock, ok, parse_time
 
@@ -119,3 +121,39 @@ async def test_sandbox_log_names_hostile_people(client: httpx.AsyncClient) -> No
     page = await ok(client, "getactivitylog", group_name="sandbox", limit=100)
     text = "".join(entry["entry"] for entry in page["data"])
     assert "[bold red]Mallory[/]" in text
+
+
+async def test_three_logs_are_the_demo_users_to_see(client: httpx.AsyncClient) -> None:
+    subs = (await ok(client, "getsubs", limit=100))["data"]
+    logs = {sub["group_name"] for sub in subs if sub["perms"]["view_activity"]}
+    assert logs == {"lurker-dev", "parent+child", "sandbox"}
+    totals = {}
+    for name in sorted(logs):
+        totals[name] = (await ok(client, "getactivitylog", group_name=name, limit=1))["total_count"]
+    assert totals == {"lurker-dev": 5000, "parent+child": 600, "sandbox": 40}
+
+
+def test_the_history_has_quiet_days_busy_days_and_one_burst() -> None:
+    world = DemoService(DemoConfig(now=FIXED_NOW, live_activity_every=None)).world
+    log = next(world.data(g).activity for g in world.groups if g.name == "lurker-dev")
+    days: Counter[str] = Counter()
+    joins: Counter[str] = Counter()
+    for number in range(1, log.history + 1):
+        moment = datetime.fromtimestamp(log.created_ns(number) // NS_PER_SECOND, UTC)
+        day = moment.date().isoformat()
+        days[day] += 1
+        joins[day] += log.action(number) == "subscribed"
+    times = [log.created_ns(number) for number in range(1, log.history + 1)]
+    assert times == sorted(times)  # numbers grow with time: what exists is a prefix
+    assert times[-1] < int(FIXED_NOW.timestamp()) * NS_PER_SECOND
+    burst, count = joins.most_common(1)[0]
+    assert burst == "2026-01-07"  # six days before the anchor's day
+    assert count >= 75
+    assert joins.most_common(2)[1][1] < count / 4  # one burst, far above any other day
+    last_month = [d for d in days if d >= "2025-12-13" and d != burst]
+    weekends = [days[d] for d in last_month if datetime.fromisoformat(d).weekday() >= 5]
+    weekdays = [days[d] for d in last_month if datetime.fromisoformat(d).weekday() < 5]
+    assert sum(weekends) / len(weekends) < sum(weekdays) / len(weekdays) / 2  # quiet weekends
+    assert max(weekdays) > 1.5 * sorted(weekdays)[len(weekdays) // 2]  # and busy days
+    span = (datetime.fromisoformat(max(days)) - datetime.fromisoformat(min(days))).days + 1
+    assert len(days) < span  # some days nothing happened

@@ -16,6 +16,8 @@ REQUESTS = [
     ("gettopic", {"topic_id": TOPIC_WITH_500, "limit": 100}),
     ("getmessages", {"group_name": "parent", "limit": 100}),
     ("getactivitylog", {"group_name": "lurker-dev", "limit": 100}),
+    ("getactivitylog", {"group_name": "parent+child", "limit": 100}),
+    ("getactivitylog", {"group_name": "lurker-dev", "restrict_date": "last_week"}),
 ]
 
 

@@ -21,7 +21,7 @@ def test_export_writes_the_log_and_says_where(
     path = tmp_path / "log.csv"
     term = terminal_factory(f"{LURKER} export --activity lurker-dev -o {path}")
     screen = term.wait_for("lurker exited")
-    # The built-in demo's log: 5,000 entries, and four an hour since Monday 00:00 UTC.
+    # The built-in demo's log: 5,000 entries, and one an hour since Monday 00:00 UTC.
     said = " ".join(screen.split())  # the message is wrapped at words to the terminal
     written = re.search(r"([\d,]+) entries written to", said)
     assert written

@@ -69,7 +69,8 @@ def test_the_cursor_follows_the_reader(terminal_factory: type[Terminal]) -> None
     term.wait_for("Hostile Input Sandbox, sandbox")
     no_drawing(settled(term), "group list")
     term.keys("j", "j", "j")
-    wait_cursor_on(term, r"Old Timers, no-api, ")  # the fourth row, highlighted
+    wait_cursor_on(term, r"Lurker Developers, ")  # the fourth row, highlighted
+    term.keys("j")
     x, _y, shown = cursor(term)
     assert (x, shown) == (0, True)
     term.keys("?")

@@ -35,7 +35,7 @@ def test_csv_by_default_for_the_log(tmp_path: Path) -> None:
     assert main(["export", "--activity", "lurker-dev", "-o", str(path)]) == 0
     with path.open(newline="", encoding="utf-8-sig") as file:
         rows = list(csv.DictReader(file))
-    # The built-in demo's log: 5,000 entries, and four an hour since Monday 00:00 UTC.
+    # The built-in demo's log: 5,000 entries, and one an hour since Monday 00:00 UTC.
     assert len(rows) >= 5000
     assert len({row["id"] for row in rows}) >= 5000
 

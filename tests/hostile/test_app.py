@@ -85,7 +85,7 @@ async def test_every_screen_shows_odd_data_cleanly(
     async with app.run_test(size=(120, 30)) as pilot:
         text = await shows(pilot, app, group_words)
         assert "-5" not in text
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")  # past ★ All groups and ★ All activity
         await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topics")
         await pilot.press("end")
         await shows(pilot, app, topic_words)
@@ -127,7 +127,7 @@ async def test_end_stops_on_a_list_that_never_ends(
     async with app.run_test(size=(120, 30)) as pilot:
         groups = app.screen.query_one(PagedList)
         await until(pilot, lambda: len(groups.rows) > 1 and not groups.page_loading, "groups")
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")  # past ★ All groups and ★ All activity
         await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "topics")
         await until(pilot, lambda: len(app.screen.query_one(PagedList).rows) > 0, "rows")
         await pilot.press("end")

@@ -17,6 +17,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.keymap import ACTIONS, SCREENS
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
+from tui.widgets.activity_strip import ActivityStrip
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 
@@ -24,7 +25,7 @@ CLASSES = {
     "group list": (LurkerApp, GroupsScreen, PagedList),
     "topic list": (LurkerApp, TopicsScreen, PagedList),
     "thread": (LurkerApp, ThreadScreen, ThreadView),
-    "activity log": (LurkerApp, ActivityScreen, PagedList),
+    "activity log": (LurkerApp, ActivityScreen, PagedList, ActivityStrip),
 }
 
 

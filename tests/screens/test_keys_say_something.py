@@ -4,25 +4,13 @@ from __future__ import annotations
 
 from textual.app import App
 
-from tests.screens.harness import make_app, requests_to, settle
+from tests.screens.harness import make_app, settle
 from tests.screens.test_snapshots import TAPE_ECHO, groups_loaded, keys, read_thread, rows_of
-from tui.screens.groups import GroupsScreen
 from tui.widgets.thread_view import ThreadView
 
 
 def notes(app: App[None]) -> list[str]:
     return [str(note.message) for note in app._notifications]
-
-
-async def test_a_on_all_groups_says_it_has_no_activity_log() -> None:
-    app, demo = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await groups_loaded(pilot)
-        rows_of(pilot).cursor = 0  # ★ All groups
-        await keys(pilot, "a")
-        assert isinstance(app.screen, GroupsScreen)
-        assert any("All groups has no activity log" in note for note in notes(app)), notes(app)
-        assert requests_to(demo, "getactivitylog") == []
 
 
 async def test_a_where_the_log_is_closed_names_the_group_plainly() -> None:

@@ -61,8 +61,8 @@ async def test_the_cursor_stands_on_the_highlighted_row() -> None:
     app, _demo = make_app(screen_reader=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await groups_loaded(pilot)
-        await keys(pilot, "j", "j", "j")
-        assert rows_of(pilot).cursor == 3
+        await keys(pilot, "j", "j", "j", "j")  # under All groups and All activity
+        assert rows_of(pilot).cursor == 4
         assert row_at_cursor(app).startswith("Old Timers, no-api, 150 members, latest ")
         await keys(pilot, "k")
         assert row_at_cursor(app).startswith("Lurker Developers, ")

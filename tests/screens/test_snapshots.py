@@ -7,12 +7,17 @@ screenshots/regenerate.py, which draws the README pictures the same way.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.segment import Segment, Segments
 from textual import events
+from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -221,13 +226,29 @@ async def activity_filters(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+async def all_activity(pilot: Pilot[None], demo: DemoService) -> None:
+    await groups_loaded(pilot)
+    rows_of(pilot).cursor = 1  # ★ All activity, under ★ All groups
+    await keys(pilot, "enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ActivityScreen), "★ All activity")
+    await until(pilot, lambda: pilot.app.screen.listing.tally.counted_all, "the period counted")
+    await quiet(pilot)
+
+
+async def all_activity_chart(pilot: Pilot[None], demo: DemoService) -> None:
+    await all_activity(pilot, demo)
+    await keys(pilot, "c")  # into the chart: its cursor on the unusual day
+    await quiet(pilot)
+
+
 async def activity_filtered_empty(pilot: Pilot[None], demo: DemoService) -> None:
     await open_activity(pilot)
     await keys(pilot, "slash")
     screen = pilot.app.screen
     screen.query_one("#filter_by", Select).value = "pay"
     await settle(pilot)
-    screen.query_one("#restrict_date", Select).value = "last_24_hours"
+    screen.query_one("#end_date", Input).value = "2024-06-01"  # before the log began
+    screen.query_one("#restrict_date", Select).value = "before"
     await until(pilot, lambda: rows_of(pilot).ended and not rows_of(pilot).rows, "no entries")
     await quiet(pilot)
 
@@ -256,6 +277,8 @@ PICTURES: dict[str, Picture] = {
     "activity": Picture(activity),
     "activity-filters": Picture(activity_filters),
     "activity-empty": Picture(activity_filtered_empty),
+    "all-activity": Picture(all_activity),
+    "all-activity-chart": Picture(all_activity_chart),
 }
 """Every picture by name; screenshots/regenerate.py draws some of them for the README."""
 
@@ -271,10 +294,38 @@ def start(name: str) -> tuple[LurkerApp, Callable[[Pilot[None]], Awaitable[None]
     return app, run_before
 
 
-def snapshot(snap_compare: Any, name: str, size: tuple[int, int]) -> bool:
-    """Compare picture `name` at `size` with the stored one."""
+def snapshot(snap_compare: Any, name: str, size: tuple[int, int], *, plain: bool = False) -> bool:
+    """Compare picture `name` at `size` with the stored one; `plain`: as a terminal shows
+    it under NO_COLOR (the caller sets NO_COLOR before this)."""
     app, run_before = start(name)
+    if plain:
+        app.export_screenshot = partial(as_sent_under_no_color, app)  # type: ignore[method-assign]
     return bool(snap_compare(app, run_before=run_before, terminal_size=size))
+
+
+def as_sent_under_no_color(app: LurkerApp, title: str | None = None, **_: object) -> str:
+    """The screen as NO_COLOR sends it (an SVG): Textual's own screenshot leaves out the
+    line filters the app applies on the way to the terminal, which make it grey."""
+    assert app.no_color
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    background = Color.parse(app.current_theme.background or "black")
+    segments: list[Segment] = []
+    for strip in app.screen._compositor.render_strips():
+        for line_filter in app.get_line_filters():
+            strip = strip.apply_filter(line_filter, background)
+        segments.extend([*strip, Segment.line()])
+    console.print(Segments(segments[:-1]))
+    return console.export_svg(title=title or app.title)
 
 
 @SIZES
@@ -284,7 +335,8 @@ def test_group_list(snap_compare: Any, size: tuple[int, int]) -> None:
     A reviewer should see: the header "Lurker — Groups"; the yellowish demo banner
     on one line ("Demo data, not your groups. To read yours, quit and run: lurker login");
     the title bar "Groups · 7 · demo data" with "1/7" at
-    the right; "★ All groups" highlighted first, then seven groups, "Parent Project — Child
+    the right; "★ All groups" highlighted first, "★ All activity  the activity logs of your
+    3 moderated groups" under it, then seven groups, "Parent Project — Child
     group" indented under "Parent Project" with "└"; member counts, last activity ("1 h
     ago"…), and "read", "read · log" or "no access" per group; "3 new" before Linux Audio
     Users and "1 new" before Lurker Developers (topics active in the last day, new at a
@@ -458,9 +510,12 @@ def test_activity_log(snap_compare: Any, size: tuple[int, int]) -> None:
     """lurker-dev's activity log, newest first.
 
     A reviewer should see: the title "Lurker Developers · 5,000 entries" with
-    "1/5,000"; one entry per line, age on the left ("2 h ago", "1 d ago"…), then who did
-    what ("… subscribed.", "… approved the message …"), some marked "[via robot]", long
-    lines cropped with "…"; the first entry highlighted.
+    "1/5,000"; the strip over the log: "Activity by day, last 30 days: 542 entries" and
+    (at 80x24, one row "all" of bars, the kinds' totals in the heading; at 120x40, a row
+    per kind) the burst of joins on Sat 14 Nov marked "!", "! Unusual: 92 joins on Sat 14
+    Nov (usually 9)"; one entry per line, age on the left ("2 h ago", "1 d ago"…), then
+    who did what ("… subscribed.", "… approved the message …"), some marked "robot",
+    long lines cropped with "…"; the first entry highlighted.
     """
     assert snapshot(snap_compare, "activity", size)
 
@@ -471,8 +526,8 @@ def test_activity_filter_panel(snap_compare: Any, size: tuple[int, int]) -> None
 
     A reviewer should see: under the title bar, a panel with three drop-downs ("any kind"
     focused, "any time", "newest first"), then four text boxes with placeholders ("from
-    date", "to date", "action", "member id") and an "Apply" button; the log continuing
-    below, its first entry highlighted in the unfocused colour.
+    date", "to date", "action", "member id") and an "Apply" button; the strip and the log
+    continuing below, its first entry highlighted in the unfocused colour.
     The date boxes are wide enough for a whole YYYY-MM-DD at 80x24.
     """
     assert snapshot(snap_compare, "activity-filters", size)
@@ -480,11 +535,66 @@ def test_activity_filter_panel(snap_compare: Any, size: tuple[int, int]) -> None
 
 @SIZES
 def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int]) -> None:
-    """The activity log filtered to payments in the last 24 hours: there are none.
+    """The activity log filtered to payments before 2024-06-01 (the log began later):
+    there are none.
 
-    A reviewer should see: the panel showing "payments" and "last 24 hours"; the title
-    "Lurker Developers · 0 entries · filter: payments, last 24 hours" with no position at
-    the right; the muted
-    line "No activity matches." centred in the empty list; no error under the panel.
+    A reviewer should see: the panel showing "payments", "before end date" and
+    "2024-06-01" in the to date; the title "Lurker Developers · 0 entries · filter:
+    payments, before 2024-06-01" with no position at the right; the strip "Activity by
+    day, 30 days to 01 Jun 2024: 0 entries" with a row of "·"; the muted line "No
+    activity matches." centred in the empty list; no error under the panel.
     """
     assert snapshot(snap_compare, "activity-empty", size)
+
+
+@SIZES
+def test_all_activity_strip(snap_compare: Any, size: tuple[int, int]) -> None:
+    """★ All activity: the three moderated groups' logs merged, under the strip.
+
+    A reviewer should see: the title "★ All activity · 3 groups · 5,640 entries"; the
+    strip's heading "Activity by day, last 30 days: 605 entries"; at 80x24 one row "all"
+    of bars (the kinds' totals in the heading, cut with "…"), at 120x40 a row per kind
+    (joins, leaves, bans, approved, rejected, settings, other), each with its total at
+    the right; "·" on days with none; on Sat 14 Nov the joins bar full height in the error
+    colour, "!" beside it and after its total; dates under the bars on Mondays ("26 Oct",
+    "2 Nov"…); "! Unusual: 92 joins on Sat 14 Nov (usually 10)"; a rule; then the log, a
+    group column ("lurker-dev", "parent+child", "sandbox" cut to fit) in the group's colour
+    between the age and the entry.
+    """
+    assert snapshot(snap_compare, "all-activity", size)
+
+
+@SIZES
+def test_all_activity_strip_without_colour(
+    snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same under NO_COLOR, as the terminal gets it: greys only.
+
+    A reviewer should see: the same glyphs as in colour: bars, "·" for none, the burst's
+    full bar with "!" beside it, the "! Unusual:" line; the group names in greys; the
+    cursor row in reverse video.
+    """
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snapshot(snap_compare, "all-activity", size, plain=True)
+
+
+@SIZES
+def test_all_activity_chart_focused(snap_compare: Any, size: tuple[int, int]) -> None:
+    """`c` in ★ All activity: the chart has focus, its cursor on the unusual bar.
+
+    A reviewer should see: the strip on a lighter background with a row per kind also at
+    80x24; its heading "Sat 14 Nov · joins: 92 (unusual: usually 10)"; the joins label
+    bold and the burst's bar in reverse video; the footer offering "u Next unusual" and
+    "⏎ Show these".
+    """
+    assert snapshot(snap_compare, "all-activity-chart", size)
+
+
+@SIZES
+def test_all_activity_chart_focused_without_colour(
+    snap_compare: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The focused chart under NO_COLOR: the cursor's bar still stands out (reverse video),
+    as does "!" beside it."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snapshot(snap_compare, "all-activity-chart", size, plain=True)

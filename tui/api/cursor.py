@@ -63,6 +63,10 @@ class PageCursor(Generic[PageT]):
     A row whose id arrived before is dropped. When a whole page is such repeats, or rows keep
     coming a page past the total the service announced, the list is ended and `end_note`
     says why: a service that never stops must not keep `End` walking for ever.
+
+    With `first_limit`, the first page is that small (a first screen among several lists
+    comes sooner); the second asks again from the top at `limit`, the rows already given
+    dropped as repeats, so that no page token is ever sent with a size it was not made for.
     """
 
     def __init__(
@@ -71,10 +75,12 @@ class PageCursor(Generic[PageT]):
         params: dict[str, Any] | None = None,
         *,
         limit: int = DEFAULT_LIMIT,
+        first_limit: int | None = None,
     ) -> None:
         self._fetch = fetch
         self.params = dict(params or {})
         self.limit = limit
+        self.first_limit = first_limit if first_limit and first_limit < limit else None
         self.reset()
 
     def reset(self) -> None:
@@ -88,6 +94,7 @@ class PageCursor(Generic[PageT]):
         self.end_note = ""
         self.saved_at: float | None = None  # a cursor's pages are always live
         self._seen = SeenIds()
+        self._again_from_top = False  # after a small first page
 
     async def next_page(self) -> PageT | None:
         """The next page, or None once the list has ended.
@@ -114,10 +121,14 @@ class PageCursor(Generic[PageT]):
             self._in_flight = None
 
     async def _fetch_page(self) -> PageT:
-        sent = self._token
+        sent = None if self._again_from_top else self._token
+        small = self.first_limit is not None and self.pages_fetched == 0
         extra = {} if sent is None else {"page_token": sent}
-        page = await self._fetch(**self.params, limit=self.limit, **extra)
+        page = await self._fetch(
+            **self.params, limit=self.first_limit if small else self.limit, **extra
+        )
         self.pages_fetched += 1
+        self._again_from_top = False
         fresh = self._unseen(page.data)
         self.loaded += len(fresh)
         if page.total_count or self.total_count is None:
@@ -133,6 +144,7 @@ class PageCursor(Generic[PageT]):
             self.end_note = self._runaway(repeats=bool(page.data) and not fresh)
             self.ended = bool(self.end_note)
         self._token = token
+        self._again_from_top = small and not self.ended
         if len(fresh) < len(page.data):
             page = page.model_copy(update={"data": fresh})
         return page

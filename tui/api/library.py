@@ -46,10 +46,14 @@ class Library:
         """A topic's messages, oldest first."""
         return self.source(PageCursor(self.client.get_topic, {"topic_id": topic_id}), "gettopic")
 
-    def activity(self, group_name: str, query: ActivityQuery) -> PageSource[Page[ActivityEntry]]:
-        """A group's activity log, filtered and sorted by `query`."""
+    def activity(
+        self, group_name: str, query: ActivityQuery, *, first_limit: int | None = None
+    ) -> PageSource[Page[ActivityEntry]]:
+        """A group's activity log, filtered and sorted by `query` (its first page of
+        `first_limit` entries, if given: see `PageCursor`)."""
         params = {"group_name": group_name, "query": query}
-        return self.source(PageCursor(self.client.get_activity_log, params), "getactivitylog")
+        cursor = PageCursor(self.client.get_activity_log, params, first_limit=first_limit)
+        return self.source(cursor, "getactivitylog")
 
     def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
         """What a list pages through: the cursor itself (a library with a store wraps it)."""

@@ -27,6 +27,8 @@ def run(options: argparse.Namespace, environ: Mapping[str, str] | None = None) -
         rate_limit=options.rate_limit,
         news=options.news,
     )
+    if options.activity_every is not None:
+        config.live_activity_every = options.activity_every
     if options.no_live:
         config.live_topics_every = config.live_activity_every = None
     try:

@@ -7,7 +7,6 @@ import asyncio
 import os
 import sys
 from collections.abc import Mapping
-from datetime import date, datetime, time
 from pathlib import Path
 
 from ..api.errors import LurkerError
@@ -19,46 +18,11 @@ from ..config.settings import Settings, from_args
 from ..export import activity, topic
 from ..export.output import Output, OutputBusyError, OutputError
 from ..render.safety import clean
+from .period import moment, period_query
 from .progress import Progress
 from .say import say
 
 __all__ = ["run"]
-
-
-def _moment(text: str | None, flag: str) -> date | datetime | None:
-    if text is None:
-        return None
-    try:
-        if len(text) == 10:
-            return date.fromisoformat(text)
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        raise SettingsError(f"{flag} wants a date (2026-11-20) or a time, not {text!r}.") from None
-    # A time without an offset is this machine's (the service takes only times with one).
-    return moment if moment.tzinfo is not None else moment.astimezone()
-
-
-def _query(since: date | datetime | None, until: date | datetime | None) -> ActivityQuery:
-    if since and until and _instant(since) > _instant(until, end=True):
-        raise SettingsError(
-            f"--since {since.isoformat()} is after --until {until.isoformat()}: no entry "
-            "lies between. Swap them?"
-        )
-    if since and until:
-        return ActivityQuery(restrict_date="between", start_date=since, end_date=until)
-    if since:
-        return ActivityQuery(restrict_date="after", start_date=since)
-    if until:
-        return ActivityQuery(restrict_date="before", end_date=until)
-    return ActivityQuery()
-
-
-def _instant(moment: date | datetime, *, end: bool = False) -> datetime:
-    """A day's start (or with `end`, its last moment), or the time, in local time if it
-    names no offset: what two moments are compared as."""
-    if not isinstance(moment, datetime):
-        moment = datetime.combine(moment, time.max if end else time.min)
-    return moment if moment.tzinfo is not None else moment.astimezone()
 
 
 def _check(args: argparse.Namespace) -> str:
@@ -90,7 +54,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     stopped = False
     try:
         form = _check(args)
-        query = _query(_moment(args.since, "--since"), _moment(args.until, "--until"))
+        query = period_query(moment(args.since, "--since"), moment(args.until, "--until"))
         settings = from_args(args, environ)
         with Output(output) as out:
             try:

@@ -22,7 +22,7 @@ __all__ = ["COMMANDS", "Command", "parse", "parser"]
 # The reader's options, and the commands that have one of the same name.
 _READER_OPTIONS = {
     "demo_news": (),
-    "group": ("unread",),
+    "group": ("unread", "activity"),
     "topic": ("export",),
     "screen_reader": (),
 }
@@ -146,6 +146,27 @@ def _read(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _activity(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--group", metavar="NAME", default=argparse.SUPPRESS, help="only this group's log"
+    )
+    which.add_argument(
+        "--all", action="store_true", help="every group whose log you may see (the default)"
+    )
+    parser.add_argument("-f", "--follow", action="store_true", help="then print new entries")
+    parser.add_argument("--since", metavar="DATE", help="entries from this day or time on")
+    parser.add_argument("--until", metavar="DATE", help="entries up to this day or time")
+    parser.add_argument("--format", choices=("text", "jsonl"), default="text", help="text")
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="with --follow, seconds between checks (default 30, at least 1)",
+    )
+
+
 def _demo_server(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
     parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
@@ -164,10 +185,27 @@ def _demo_server(parser: argparse.ArgumentParser) -> None:
         help="start with N new messages (and a few activity entries) from the last minutes",
     )
     parser.add_argument(
+        "--activity-every",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="seconds between new activity entries in lurker-dev (default 3600)",
+    )
+    parser.add_argument(
         "--no-live",
         action="store_true",
         help="no new topics or activity entries as time passes (the week's history only)",
     )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value >= 0.1:
+        raise argparse.ArgumentTypeError(f"expected at least 0.1 seconds, not {text!r}")
+    return value
 
 
 def _news_count(text: str) -> int:
@@ -213,6 +251,21 @@ COMMANDS: tuple[Command, ...] = (
             "Each message starts with a line saying which it is, who wrote it and when. Quotes "
             'are one line ("[quoted, 12 lines]") unless --quotes. When the service cannot be '
             "reached, a thread read before is read from what was saved, and says when."
+        ),
+    ),
+    Command(
+        "activity",
+        "print the activity logs you may see, merged by time (--follow: as they come)",
+        "activity",
+        _activity,
+        epilog=(
+            "Entries are printed oldest first, merged by time across groups: in text, one "
+            "line each (local time, group, kind, what happened); in JSON Lines, every field. "
+            "--follow then waits for new entries, checking every 30 s (slower after the "
+            "service limits the rate, as the reader does), and prints them as they come; "
+            "without --since it prints only those. Ctrl+C ends --follow with status 0; a "
+            "listing cut short by Ctrl+C ends with 130. Status 1: some group's log could not "
+            "be read (the others are printed); 2: a mistake in the command or the settings."
         ),
     ),
     Command("cache", "show the local store, or clear it", "cache", _cache),

@@ -1,9 +1,10 @@
 """A group's activity log: entries generated on demand, newest ids highest.
 
-Entries 1..N are history spread over the past, up to the anchor; entry N+k appears
-k * live_activity_every seconds after the anchor (the burst of `news` aside), which gives
-follow mode something new to show. Message entries among the live ones name the newest
-live topic, when there is one.
+Entries 1..N are history spread over the past, up to the anchor, day by day as
+`log_days` shapes it (quiet weekends, busy days, a burst of sign-ups in lurker-dev); in a
+live group, entry N+k appears k * live_activity_every seconds after the anchor (the burst
+of `news` aside), which gives follow mode something new to show. Message entries among
+the live ones name the newest live topic, when there is one.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from html import escape
 from typing import Any
 
 from .groups import SITE, GroupSpec
+from .log_days import Burst, LogDays
 from .lru import BoundedCache
 from .people import Person, past_member
 from .records import member_info_id
 from .schedule import Evenly, LivePlan, schedule_of
 from .seeding import mix, salted
 from .stats import GenerationStats
-from .timefmt import NS_PER_DAY, format_ns
+from .timefmt import format_ns
 from .topics import Topics
 
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -75,6 +77,7 @@ _WHEEL = tuple(action for action, weight in _WEIGHTS for _ in range(weight))
 _ACTION_LIST = tuple(sorted(ACTIONS))
 _CODES = {action: code for code, action in enumerate(_ACTION_LIST)}
 _PAST_MEMBERS = 200
+BURST_DAYS_BEFORE = 6  # the burst is on the day six days before the anchor's
 _MEMBER_ACTIONS = frozenset(CATEGORIES["member"])
 # Entries that only name the moderator who acted: they are about that moderator.
 _BY_MODERATORS = frozenset(CATEGORIES["message"] + CATEGORIES["mod"])
@@ -112,8 +115,9 @@ class ActivityLog:
         self._members = topics.posters
         self._stats = stats
         self.history = spec.activity_entries
-        span = min(spec.span_days, 1095) * NS_PER_DAY
-        self._spacing = max(1000, span // max(1, self.history))
+        burst = Burst(BURST_DAYS_BEFORE, spec.activity_burst) if spec.activity_burst else None
+        self._days = LogDays(self._salt, self.history, spec.span_days, plan.anchor_ns, burst)
+        self._burst = self._days.burst or (0, -1)
         every = plan.activity_every
         regular = Evenly(plan.anchor_ns, every, self._salt) if every is not None else None
         last = self.created_ns(self.history) if self.history else plan.anchor_ns - 1
@@ -126,8 +130,7 @@ class ActivityLog:
         if number > self.history:
             assert self._live is not None
             return self._live.time(number - self.history - 1)
-        jitter = salted(self._salt, number) % (self._spacing // 2)
-        return self._now_ns - (self.history - number + 1) * self._spacing + jitter
+        return self._days.created_ns(number)
 
     def visible(self, current_ns: int) -> int:
         """How many entries exist at the given time."""
@@ -139,6 +142,9 @@ class ActivityLog:
         """The action the entry records."""
         if number == 1:
             return "created_group"
+        first, last = self._burst
+        if first <= number <= last and salted(self._salt, number) % 10:
+            return "subscribed"  # the burst: sign-ups from a link somewhere
         return _WHEEL[(salted(self._salt, number) >> 8) % len(_WHEEL)]
 
     def _subject_key(self, number: int) -> tuple[bool, int]:

@@ -23,8 +23,9 @@ class DemoConfig:
     drop_rate: float = 0.0
     rate_limit: int | None = None
     rate_window: float = 60.0
-    # Seconds between live activity entries after the anchor; None: the log stays as it is.
-    live_activity_every: float | None = 900.0
+    # Seconds between live activity entries (of the live groups' logs) after the anchor;
+    # None: the logs stay as they are.
+    live_activity_every: float | None = 3600.0
     # Seconds between live topics (lurker-dev and big-archive) after the anchor; None: none.
     live_topics_every: float | None = 1800.0
     # Live messages (and a few activity entries) that arrived just before the service started.

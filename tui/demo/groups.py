@@ -37,6 +37,7 @@ class GroupSpec:
     span_days: int = 730
     quiet_minutes: int = 60  # time between the newest message and "now"
     activity_entries: int = 0
+    activity_burst: int = 0  # extra entries, mostly sign-ups, on one afternoon (log_days)
     poster_count: int = 20
     hostile: bool = False
     live: bool = False  # new topics arrive after the anchor (live.py)
@@ -73,6 +74,7 @@ def build_groups(config: DemoConfig) -> tuple[GroupSpec, ...]:
             span_days=730,
             quiet_minutes=47,
             activity_entries=max(1, config.activity_entries),
+            activity_burst=min(90, config.activity_entries // 40),
             poster_count=40,
             live=True,
         ),
@@ -98,8 +100,10 @@ def build_groups(config: DemoConfig) -> tuple[GroupSpec, ...]:
             title="Parent Project — Child group",
             desc="<p>A subgroup of <i>parent</i> for the working group.</p>",
             topics=40,
-            role="member",
+            role="moderator",
             subs_count=18,
+            view_activity=True,
+            activity_entries=600,
             parent_id=41102,
             mean_thread=4,
             span_days=1095,

@@ -201,7 +201,7 @@ def _plans(
             anchor_ns,
             start_ns,
             config.live_topics_every,
-            config.live_activity_every,
+            config.live_activity_every if group.live else None,
             news_messages=share,
             news_entries=entries if group.live and group.activity_entries else 0,
         )

@@ -14,14 +14,16 @@ import csv
 import io
 import json
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from ..api.library import Library
+from ..api.merged import GroupFailed, MergedActivity
 from ..api.models.activity import ActivityEntry
 from ..api.params import ActivityQuery
+from ..render.activity_kinds import KINDS, kind_of
 from ..render.convert import entry_text
 from ..render.safety import clean
 from ..render.when import iso_local
@@ -30,10 +32,14 @@ from .output import Output
 __all__ = [
     "FIELDS",
     "FORMATS",
+    "MERGED_FIELDS",
+    "GroupsFailed",
     "activity_file_name",
     "activity_row",
     "export_activity",
     "export_activity_file",
+    "export_merged",
+    "merged_row",
     "neutralised",
 ]
 
@@ -44,6 +50,7 @@ BOM = "\ufeff"
 # What starts a formula: = + - @ after any spaces (spreadsheets skip them), or a tab or a
 # carriage return as the very first character.
 _FORMULA = re.compile(r"^(?:[\t\r]|\s*[=+\-@])")
+MERGED_FIELDS = ("id", "created", "group_id", "group_name", "kind", "via", "text", "entry")
 
 Progress = Callable[[int, int | None], None]
 Write = Callable[[str], Awaitable[None]]
@@ -72,9 +79,35 @@ def neutralised(value: Any) -> Any:
     return value
 
 
-def _csv_lines(rows: list[dict[str, Any]], *, header: bool) -> str:
+def merged_row(entry: ActivityEntry, group_name: str) -> dict[str, Any]:
+    """One entry of a log of several groups: its group's name and its kind besides."""
+    row = activity_row(entry)
+    return {
+        "id": row["id"],
+        "created": row["created"],
+        "group_id": row["group_id"],
+        "group_name": clean(group_name),
+        "kind": KINDS[kind_of(entry.entry)],
+        "via": row["via"],
+        "text": row["text"],
+        "entry": row["entry"],
+    }
+
+
+class GroupsFailed(Exception):
+    """Some groups' logs could not be read to the end; the others were written whole."""
+
+    def __init__(self, written: int, failed: list[tuple[str, Exception]]) -> None:
+        names = ", ".join(name for name, _ in failed)
+        super().__init__(f"{written:,} entries written, but not all of {names}.")
+        self.written = written
+        self.failed = failed
+        self.path: Path | None = None  # the file they were written to, if any
+
+
+def _csv_lines(rows: list[dict[str, Any]], *, header: bool, fields: Sequence[str] = FIELDS) -> str:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     if header:
         buffer.write(BOM)
         writer.writeheader()
@@ -111,19 +144,57 @@ async def export_activity(
     return written
 
 
-def activity_file_name(group_name: str) -> str:
-    """A name for a new CSV export of a group's log, unique to the second."""
+def activity_file_name(group_name: str | Sequence[str]) -> str:
+    """A name for a new CSV export of a group's log (or several groups' merged), unique to
+    the second."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return f"lurker-activity-{_UNSAFE_NAME.sub('_', group_name)}-{stamp}.csv"
+    label = _UNSAFE_NAME.sub("_", group_name) if isinstance(group_name, str) else "all"
+    return f"lurker-activity-{label}-{stamp}.csv"
+
+
+async def export_merged(
+    library: Library,
+    group_names: Sequence[str],
+    query: ActivityQuery,
+    form: str,
+    write: Write,
+    progress: Progress,
+) -> int:
+    """Write several groups' logs merged by time, as the query filters each; returns how
+    many entries were written. A group whose log fails is left out from there on, the
+    others written whole, and `GroupsFailed` says which at the end."""
+    logs = [(name, library.activity(name, query)) for name in group_names]
+    source = MergedActivity(logs, newest_first=query.sort_dir != "asc")
+    written = 0
+    failed: list[tuple[str, Exception]] = []
+    if form == "csv":
+        await write(_csv_lines([], header=True, fields=MERGED_FIELDS))
+    while (page := await source.next_page()) is not None:
+        rows = []
+        for item in page.data:
+            if isinstance(item, GroupFailed):
+                failed.append((group_names[item.group], item.error))
+            else:
+                rows.append(merged_row(item[1], group_names[item[0]]))
+        lines = _csv_lines(rows, header=False, fields=MERGED_FIELDS) if form == "csv" else None
+        await write(lines if lines is not None else _jsonl_lines(rows))
+        written += len(rows)
+        progress(written, source.total_count)
+    if failed:
+        raise GroupsFailed(written, failed)
+    return written
 
 
 async def export_activity_file(
-    library: Library, group_name: str, query: ActivityQuery, path: Path
+    library: Library, group_name: str | Sequence[str], query: ActivityQuery, path: Path
 ) -> tuple[Path, int]:
-    """The log as the query filters it, as CSV in the file ``path``.
+    """The log as the query filters it (several groups' merged, given their names), as CSV
+    in the file ``path``.
 
     For the reader's ``e``: the file is opened, written and closed off the event loop, and
-    appears only once whole. Returns the file and how many entries it holds.
+    appears only once whole; a merged log some of whose groups failed is kept with the
+    others' entries, and `GroupsFailed` names the file. Returns the file and how many
+    entries it holds.
     """
     output = Output(path)
     await asyncio.to_thread(output.__enter__)
@@ -132,7 +203,15 @@ async def export_activity_file(
         async def write(text: str) -> None:
             await asyncio.to_thread(output.write, text)
 
-        written = await export_activity(library, group_name, query, "csv", write, _quiet)
+        if isinstance(group_name, str):
+            written = await export_activity(library, group_name, query, "csv", write, _quiet)
+        else:
+            try:
+                written = await export_merged(library, group_name, query, "csv", write, _quiet)
+            except GroupsFailed as failed:
+                await asyncio.to_thread(output.commit)  # the other groups' entries, whole
+                failed.path = path
+                raise
         await asyncio.to_thread(output.commit)  # a failed export leaves no file
     finally:
         await asyncio.to_thread(output.__exit__, None, None, None)

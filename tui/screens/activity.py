@@ -1,10 +1,13 @@
-"""A group's activity log, for moderators: filters, order, refresh and follow mode."""
+"""An activity log, for moderators: one group's, or every group's merged by time (★ All
+activity); filters, order, refresh, follow mode, and the strip that charts it."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -14,23 +17,33 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
 
+from ..api.cursor import PageSource
 from ..api.errors import RateLimitError, describe
+from ..api.follow import Pace, check_logs
 from ..api.group_info import GroupInfo
 from ..api.library import Library
-from ..api.models.activity import ActivityEntry
-from ..api.models.page import Page
 from ..api.params import ActivityQuery
-from ..export.activity import activity_file_name, export_activity_file
+from ..export.activity import GroupsFailed, activity_file_name, export_activity_file
 from ..export.output import OutputBusyError, OutputError
 from ..export.place import Target, export_folder, target
 from ..render.safety import clean
 from ..render.when import count, stamp
+from ..widgets.activity_strip import ActivityStrip
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
-from ..widgets.paged_list import PagedList
+from ..widgets.paged_list import ListState, PagedList
 from ..widgets.spoken import glyphs_of, screen_reader
 from .activity_filters import ActivityFilters, filter_words
-from .activity_rows import ActivityRow, NewSince, render_log_row, say_log_row
+from .activity_glance import ListedRows, Listing, in_bar, listed
+from .activity_log import LastVisit, LogGroups
+from .activity_rows import (
+    ActivityRow,
+    GroupStopped,
+    LogRow,
+    NewSince,
+    render_log_row,
+    say_log_row,
+)
 from .export_prompt import ExportPrompt
 from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .reasons import reason
@@ -38,52 +51,80 @@ from .reasons import reason
 if TYPE_CHECKING:
     from ..news import News
 
-FOLLOW_EVERY = 30.0  # seconds: gentle on the service's rate limit
-FOLLOW_MAX = 300.0  # after rate limiting, back off up to this
+ALL_ACTIVITY = "★ All activity"
 
 
-class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
-    """Shows a group's activity log; `/` filters, `f` follows new entries."""
+class ActivityScreen(PagedScreen[LogRow]):
+    """Shows a group's activity log, or every group's merged (`group` None); `/` filters,
+    `f` follows new entries, `c` moves into the chart over the log."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "filters", "Filter", id="filters", tooltip="Filter by kind, date, action"),
         Binding("f", "follow", "Follow", id="follow", tooltip="Check for new entries (or stop)"),
+        Binding("c", "chart", "Chart", id="chart", tooltip="Into the chart (Enter: a bar's log)"),
+        Binding("C", "toggle_chart", "Hide chart", show=False, id="hide_chart"),
         Binding("e", "export", "Export", id="export", tooltip="Export to CSV"),
         Binding("r", "reload", "Refresh", id="reload", tooltip="Load the log again"),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Close filters, or back"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the list before"),
     ]
 
-    def __init__(self, library: Library, news: News, group: GroupInfo) -> None:
+    def __init__(
+        self,
+        library: Library,
+        news: News,
+        group: GroupInfo | None = None,
+        *,
+        groups: Sequence[GroupInfo] = (),
+    ) -> None:
+        """`group`'s log; with None, the logs of `groups` merged (★ All activity)."""
         super().__init__()
         self.library = library
         self.news = news
         self.group = group
-        self._seen: tuple[str, float] | None = None  # the newest entry shown last time
-        self._newest: ActivityRow | None = None  # the newest entry shown this time
-        self._new_count: int | None = None  # entries above the divider, once placed
-        self._loaded = 0
+        self.logs = LogGroups([group] if group is not None else groups, merged=group is None)
+        self.visit = LastVisit(self.logs)
         self.activity_query = ActivityQuery(sort_field="created", sort_dir="desc")
+        self.listing = Listing(self.activity_query)  # the list shown, as counted
         self.following = False
-        self.follow_every = FOLLOW_EVERY
+        self.pace = Pace()
         self.last_checked: datetime | None = None
         self._timer: Any = None
         self._asked = self.activity_query  # the query whose first page is awaited
+        self._wide: ListState[LogRow] | None = None  # the whole log, while a bar's shows
+        self._narrowed = ""  # which bar's entries show ("joins on Sat 14 Nov")
+        self._held: list[ActivityRow] = []  # new entries that came while a bar's showed
+
+    @property
+    def follow_every(self) -> float:
+        """Seconds between two checks in follow mode."""
+        return self.pace.every
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield from title_bar()
         yield ActivityFilters(id="filters")
+        yield ActivityStrip(self.listing.tally, id="glance")
         yield PagedList(
             self._render_row,
-            key=_entry_key,
+            key=_row_key,
             prefetch=PAGE_AHEAD,
             empty_text="No activity matches.",
         )
         yield KeyFooter()
 
+    def _render_row(self, row: LogRow, width: int, selected: bool) -> Text:
+        if screen_reader(self):
+            return say_log_row(row, groups=self.logs.labels)
+        return render_log_row(row, width, selected, groups=self.logs.labels)
+
+    @property
+    def title_text(self) -> str:
+        """Whose log this is."""
+        return clean(self.group.display_name) if self.group is not None else ALL_ACTIVITY
+
     def on_mount(self) -> None:
-        self.sub_title = f"{clean(self.group.display_name)} · activity"
+        self.sub_title = f"{self.title_text} · activity" if self.group else ALL_ACTIVITY
         self.query_one(ActivityFilters).display = False
         self.paged_list.feed.describe = self.reason
         self._open()
@@ -91,56 +132,72 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
 
     @work(group="open", exit_on_error=False)
     async def _open(self) -> None:
-        # Where the divider goes: the newest entry shown when the log was last left.
+        # Where the divider goes: the newest entries shown when the log was last left.
         try:
-            self._seen = await self.news.reading.activity_mark(str(self.group.group_id))
+            self.visit.load(await self.news.reading.activity_mark(self.logs.mark_key))
         finally:
             self._show(self.activity_query)
 
     def on_unmount(self) -> None:
-        if self._newest is not None:
-            self.news.remember_activity(str(self.group.group_id), str(self._newest.id))
+        stored = self.visit.stored()
+        if stored is not None:
+            self.news.remember_activity(self.logs.mark_key, stored)
 
     def _show(self, query: ActivityQuery, *, keep: bool = False) -> None:
         self._asked = query
-        self._loaded, self._new_count = 0, None
-        self.paged_list.show(
-            self.library.activity(self.group.group_name, query), self._rows_of, keep=keep
-        )
+        listing = Listing(query)
+        if not keep:
+            self.listing = listing
+        source = self.logs.source(self.library, query)
+        self.paged_list.show(source, partial(self._rows_of, listing, source), keep=keep)
+        self.query_one(ActivityStrip).show(self.listing.tally)
 
-    def _render_row(self, row: ActivityRow | NewSince, width: int, selected: bool) -> Text:
-        if screen_reader(self):
-            return say_log_row(row)
-        return render_log_row(row, width, selected)
-
-    def _rows_of(self, page: Page[ActivityEntry] | None) -> list[ActivityRow | NewSince]:
-        """A page's entries, with the divider above the first one seen last time."""
-        entries = [ActivityRow.of(entry) for entry in page.data] if page is not None else []
+    def _rows_of(self, listing: Listing, source: PageSource[Any], page: Any) -> list[LogRow]:
+        """A page's rows, with the divider above the first entry seen last time."""
+        rows = self.logs.rows_of(page, self._group_reason)
+        entries = [row for row in rows if isinstance(row, ActivityRow)]
         for entry in entries:
-            if self._newest is None or _later(entry.id, self._newest.id):
-                self._newest = entry
-        rows: list[ActivityRow | NewSince] = list(entries)
-        seen = self._seen
-        newest_first = self._asked.sort_dir != "asc"
-        if seen is not None and self._new_count is None and newest_first:
-            at = next((i for i, e in enumerate(entries) if not _later(e.id, seen[0])), None)
+            self.visit.note(entry)
+        self.listing = listing  # its rows are the ones shown from now on
+        listing.count(entries)
+        listing.tally.ended = source.ended
+        newest_first = listing.query.sort_dir != "asc"
+        if self.visit.seen_at is not None and listing.new_count is None and newest_first:
+            at = next(
+                (i for i, row in enumerate(rows) if isinstance(row, ActivityRow)
+                 and not self.visit.is_new(row)),
+                None,
+            )  # fmt: skip
             if at is not None:
-                self._new_count = self._loaded + at
-                if self._new_count:  # with nothing new, no line: follow adds one if needed
-                    rows.insert(at, self._divider(self._new_count))
-        self._loaded += len(entries)
+                above = sum(isinstance(row, ActivityRow) for row in rows[:at])
+                listing.new_count = listing.loaded + above
+                if listing.new_count:  # with nothing new, no line: follow adds one if needed
+                    rows.insert(at, self._divider(listing.new_count))
+        listing.loaded += len(entries)
         return rows
 
     def _divider(self, new: int) -> NewSince:
-        assert self._seen is not None
-        when = stamp(datetime.fromtimestamp(self._seen[1], UTC))
+        assert self.visit.seen_at is not None
+        when = stamp(datetime.fromtimestamp(self.visit.seen_at, UTC))
         return NewSince(f"{count(new, 'new entry', 'new entries')} since {when}")
 
     def page_arrived(self, page: object) -> None:
         if self._asked != self.activity_query:  # the service took the new filters
             self.activity_query = self._asked
             self.query_one(ActivityFilters).accepted()
+        self._glance()
         self._update_title()
+
+    def _glance(self) -> None:
+        """Draw the strip; while its period is not counted, ask for the next page."""
+        strip = self.query_one(ActivityStrip)
+        listing = self.listing
+        rows = self.paged_list
+        if self._wide is None and strip.display and not (rows.ended or rows.failed):
+            if listing.wants_more:
+                rows.feed.more()
+            listing.tally.capped = not listing.tally.counted_all and not listing.wants_more
+        strip.show(listing.tally)
 
     @on(PageFailed)
     def _replacement_failed(self, event: PageFailed) -> None:
@@ -156,20 +213,30 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
             self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
 
     def reason(self, error: BaseException) -> str:
-        """Why entries of this group's log could not be shown, as every screen says it."""
+        """Why entries of this log could not be shown, as every screen says it."""
         return reason(error, self.group)
+
+    def _group_reason(self, error: BaseException, group: int) -> str:
+        """Why one group's entries of a merged log stop."""
+        return reason(error, self.logs.groups[group])
 
     def _update_title(self) -> None:
         # The header above says whose activity log this is; the bar has room for the rest.
-        parts = [clean(self.group.display_name)]
+        parts = [self.title_text]
+        if self.logs.merged:
+            parts.append(count(len(self.logs.groups), "group"))
         total = self.paged_list.known_total
-        if total is not None:
-            parts.append(count(total, "entry", "entries"))
-        if self._new_count:
-            parts.append(f"{self._new_count:,} new")
-        kept = filter_words(self.activity_query)
-        if kept:
-            parts.append(f"filter: {kept}")
+        if self._narrowed:
+            shown = total if total is not None else len(self.paged_list.rows)
+            parts.append(f"{self._narrowed}: {count(shown, 'entry', 'entries')} (Esc: all)")
+        else:
+            if total is not None:
+                parts.append(count(total, "entry", "entries"))
+            if self.listing.new_count:
+                parts.append(f"{self.listing.new_count:,} new")
+            kept = filter_words(self.activity_query)
+            if kept:
+                parts.append(f"filter: {kept}")
         self.query_one("#title", Static).update(" · ".join(parts))
         self.show_position()
 
@@ -196,6 +263,26 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         else:
             self.paged_list.focus()
 
+    def action_chart(self) -> None:
+        """Into the chart over the log (shown again if hidden); from it, back to the log."""
+        strip = self.query_one(ActivityStrip)
+        if strip.has_focus:
+            self.paged_list.focus()
+            return
+        if not strip.display:
+            strip.display = True
+            self._glance()
+        strip.focus()
+
+    def action_toggle_chart(self) -> None:
+        """Hide the chart over the log, or show it again."""
+        strip = self.query_one(ActivityStrip)
+        strip.display = not strip.display
+        if strip.display:
+            self._glance()
+        elif self.focused is strip:
+            self.paged_list.focus()
+
     def action_export(self) -> None:
         """Ask where, then write what the filter shows to a CSV file."""
         self._offer_export()
@@ -203,9 +290,11 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     @work(exclusive=True, group="export-offer", exit_on_error=False)
     async def _offer_export(self) -> None:
         folder = await asyncio.to_thread(export_folder)
-        path = folder / activity_file_name(self.group.group_name)
+        names = [group.group_name for group in self.logs.groups]
+        path = folder / activity_file_name(names[0] if self.group is not None else names)
         kept = filter_words(self.activity_query)
-        what = f"Export the activity log of {clean(self.group.display_name)}"
+        whose = f"the activity log of {self.title_text}" if self.group else "all activity"
+        what = f"Export {whose}"
         what += f" (filter: {kept})" if kept else " (all of it)"
         what += " to the CSV file:"
 
@@ -221,9 +310,21 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     @work(exclusive=True, group="export", exit_on_error=False)
     async def _export(self, file: Path) -> None:
         self.notify(f"Exporting what the filter shows to {file}…", title="Export", markup=False)
-        group, query = self.group.group_name, self.activity_query
+        names = [group.group_name for group in self.logs.groups]
+        group = names[0] if self.group is not None else names
         try:
-            path, written = await export_activity_file(self.library, group, query, file)
+            path, written = await export_activity_file(
+                self.library, group, self.activity_query, file
+            )
+        except GroupsFailed as error:  # the other groups' entries are in the file
+            why = "; ".join(f"{name}: {self.reason(e)}" for name, e in error.failed)
+            self.notify(
+                clean(f"{error} Written to {error.path}. {why}"),
+                title="Export",
+                severity="warning",
+                markup=False,
+            )
+            return
         except Exception as error:  # whatever failed is said; the log stays as it is
             known = isinstance(error, OutputBusyError | OutputError | OSError)
             message = str(error) if known else None
@@ -238,39 +339,75 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
         self.notify(f"{entries} written to {path}", title="Export", markup=False)
 
     def action_back(self) -> None:
-        """Close the filter panel if open, else go back."""
+        """Close the filter panel if open, out of the chart, back to the whole log from a
+        bar's entries, else go back."""
         panel = self.query_one(ActivityFilters)
         if panel.display:
             panel.display = False
             self.paged_list.focus()
-        else:
+        elif self.query_one(ActivityStrip).has_focus:
+            self.paged_list.focus()
+        elif not self._widen():
             self.dismiss()
 
     def action_reload(self) -> None:
         """Load the log again; the entries shown stay until the first page arrives."""
+        self._widen()
         self._show(self.activity_query, keep=True)
 
     @on(ActivityFilters.Applied)
     def _filters_applied(self, event: ActivityFilters.Applied) -> None:
         # The service judges the values: only a query it accepts replaces the entries.
         if event.query != self.activity_query:
+            self._widen()
             self._show(event.query, keep=True)
 
     @on(PagedList.RowActivated)
-    def _show_entry(self, event: PagedList.RowActivated[ActivityRow | NewSince]) -> None:
+    def _show_entry(self, event: PagedList.RowActivated[LogRow]) -> None:
         # Long entries are cropped in the list: Enter shows the whole of one, until closed.
         entry = event.row
+        if isinstance(entry, GroupStopped):
+            self.action_reload()
+            return
         if isinstance(entry, NewSince):
             return
         from .activity_entry import EntryScreen
 
-        self.app.push_screen(EntryScreen(entry, self.group.display_name))
+        self.app.push_screen(EntryScreen(entry, self.logs.groups[entry.group].display_name))
+
+    # --- a bar's entries -----------------------------------------------------------------
+
+    @on(ActivityStrip.Chosen)
+    def _narrow(self, event: ActivityStrip.Chosen) -> None:
+        """Show only the entries of the bar chosen in the chart (Esc: the whole log)."""
+        whole = self._wide.rows if self._wide is not None else self.paged_list.rows
+        rows = [row for row in whole if in_bar(row, event.start, event.end, event.kind)]
+        if self._wide is None:
+            self._wide = self.paged_list.set_aside()
+        self._narrowed = event.label
+        self.paged_list.show(ListedRows(rows), listed)
+        self.paged_list.focus()
+        self._update_title()
+
+    def _widen(self) -> bool:
+        """Back to the whole log from a bar's entries; False if it was showing already."""
+        wide, self._wide = self._wide, None
+        if wide is None:
+            return False
+        self._narrowed = ""
+        self.paged_list.restore(wide)
+        held, self._held = self._held, []
+        self._insert_new(held)
+        self._update_title()
+        return True
+
+    # --- follow mode ---------------------------------------------------------------------
 
     def action_follow(self) -> None:
         """Poll for new entries at a gentle interval (or stop)."""
         self.following = not self.following
         if self.following:
-            self.follow_every = FOLLOW_EVERY
+            self.pace = Pace()
             self._schedule()
             self._poll()
         elif self._timer is not None:
@@ -280,58 +417,83 @@ class ActivityScreen(PagedScreen[ActivityRow | NewSince]):
     def _schedule(self) -> None:
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_interval(self.follow_every, self._poll)
+        self._timer = self.set_interval(self.pace.every, self._poll)
 
     @work(exclusive=True, group="follow", exit_on_error=False)
     async def _poll(self) -> None:
         newest = replace(self.activity_query, sort_field="id", sort_dir="desc")
-        cursor = self.library.activity(self.group.group_name, newest)
-        try:
-            page = await cursor.next_page()
-        except RateLimitError:
-            self.follow_every = min(self.follow_every * 2, FOLLOW_MAX)
+        logs = [
+            (index, partial(self.library.activity, group.group_name, newest))
+            for index, group in enumerate(self.logs.groups)
+        ]
+        marks = {index: self.visit.newest_id(index) for index in range(len(self.logs.groups))}
+        checked = await check_logs(logs, marks)
+        if checked.rate_limited:
+            self.pace.slow_down()
             self._schedule()
-            return
-        except Exception as error:  # said, and the next check tries again
-            self.notify(clean(self.reason(error)), severity="warning", title="Follow", markup=False)
+        failed = [(i, e) for i, e in checked.failed if not isinstance(e, RateLimitError)]
+        if failed:  # said, and the next check tries again
+            said = "; ".join(self._said(index, error) for index, error in failed)
+            self.notify(clean(said), severity="warning", title="Follow", markup=False)
+        if len(checked.failed) == len(logs):
             return
         self.last_checked = datetime.now()
-        self._add_new([ActivityRow.of(entry) for entry in page.data] if page else [])
+        fresh = [ActivityRow.of(entry, index) for index, entry in checked.fresh]
+        if self.logs.merged:  # newest first across the groups
+            fresh.sort(key=lambda row: row.created or datetime.min.replace(tzinfo=UTC))
+            fresh.reverse()
+        self._add_new(fresh)
         self.paged_list.refresh_rows()  # "12 min ago" grows while the reader watches
         self._update_title()
 
+    def _said(self, group: int, error: BaseException) -> str:
+        if not self.logs.merged:
+            return self.reason(error)
+        return f"{clean(self.logs.groups[group].group_name)}: {self._group_reason(error, group)}"
+
     def _add_new(self, newest_first: list[ActivityRow]) -> None:
-        rows = self.paged_list
-        fresh = [entry for entry in newest_first if not rows.has_key(entry.id)]
+        # The check asked only for entries after the newest loaded; a check on an empty
+        # log gets a whole page, some of which may be shown already.
+        narrowed = self._wide is not None
+        held = {row.key for row in self._held}
+        fresh = [
+            entry
+            for entry in newest_first
+            if entry.key not in held and (narrowed or not self.paged_list.has_key(entry.key))
+        ]
         if not fresh:
             return
-        if self.activity_query.sort_dir == "desc":
-            if self._new_count == 0:  # nothing was new on opening: the line goes under these
-                rows.insert_rows(0, [*fresh, self._divider(len(fresh))], new=len(fresh))
-            else:
-                rows.insert_rows(0, fresh)
-            if self._new_count is not None:
-                self._new_count += len(fresh)  # above the divider, with the other new ones
-                at = self._new_count
-                if at < len(rows.rows) and isinstance(rows.rows[at], NewSince):
-                    rows.replace_row(at, self._divider(at))  # its count, as the title's
-        elif rows.ended:
-            rows.append_rows(list(reversed(fresh)))
         for entry in fresh:
-            if self._newest is None or _later(entry.id, self._newest.id):
-                self._newest = entry
+            self.visit.note(entry)
+        self.listing.count(fresh)
+        self.query_one(ActivityStrip).show(self.listing.tally)
+        if self._wide is not None:
+            self._held = fresh + self._held  # into the whole log when it shows again
+        else:
+            self._insert_new(fresh)
         self.notify(
             f"{count(len(fresh), 'new entry', 'new entries')}", title="Activity", markup=False
         )
 
+    def _insert_new(self, fresh: list[ActivityRow]) -> None:
+        """Put new entries (newest first) where the log's order has them."""
+        if not fresh:
+            return
+        rows = self.paged_list
+        listing = self.listing
+        if self.activity_query.sort_dir == "desc":
+            if listing.new_count == 0:  # nothing was new on opening: the line goes under these
+                rows.insert_rows(0, [*fresh, self._divider(len(fresh))], new=len(fresh))
+            else:
+                rows.insert_rows(0, fresh)
+            if listing.new_count is not None:
+                listing.new_count += len(fresh)  # above the divider, with the other new ones
+                at = listing.new_count
+                if at < len(rows.rows) and isinstance(rows.rows[at], NewSince):
+                    rows.replace_row(at, self._divider(at))  # its count, as the title's
+        elif rows.ended:
+            rows.append_rows(list(reversed(fresh)))
 
-def _entry_key(row: ActivityRow | NewSince) -> int | str:
-    return row.id
 
-
-def _later(one: int | str, other: int | str) -> bool:
-    """Whether entry id `one` came after `other` (ids grow with time)."""
-    try:
-        return int(one) > int(other)
-    except (TypeError, ValueError):
-        return str(one) > str(other)
+def _row_key(row: LogRow) -> object:
+    return row.key

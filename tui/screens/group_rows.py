@@ -1,4 +1,5 @@
-"""Rows of the group list: subscriptions in parent/child order, plus "All groups"."""
+"""Rows of the group list: subscriptions in parent/child order, after "★ All groups" and
+(for moderators) "★ All activity"."""
 
 from __future__ import annotations
 
@@ -17,10 +18,17 @@ from .reasons import no_api_access
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One line of the group list; `group` is None for the "All groups" entry."""
+    """One line of the group list; `group` is None for the "All groups" entry, and for the
+    "All activity" entry, which merges the logs of `logs` groups."""
 
     group: GroupInfo | None
     depth: int = 0
+    logs: int = 0
+
+    @property
+    def all_activity(self) -> bool:
+        """Whether this is the "★ All activity" entry."""
+        return self.group is None and self.logs > 0
 
     @property
     def readable(self) -> bool:
@@ -30,7 +38,7 @@ class GroupRow:
     @property
     def shows_activity(self) -> bool:
         """Whether its activity log can be opened."""
-        return self.group is not None and self.group.perms.view_activity
+        return self.all_activity or (self.group is not None and self.group.perms.view_activity)
 
     def why_unreadable(self) -> str:
         """A sentence saying why the archives cannot be opened."""
@@ -46,9 +54,13 @@ ALL_GROUPS = GroupRow(None)
 
 
 def ordered(groups: Iterable[GroupInfo]) -> list[GroupRow]:
-    """ "All groups" first, then groups by name, each `parent+child` under its parent."""
+    """ "All groups" first, "All activity" where some log may be seen, then groups by
+    name, each `parent+child` under its parent."""
     by_name = {group.group_name: group for group in groups}
     rows = [ALL_GROUPS]
+    logs = sum(group.perms.view_activity for group in by_name.values())
+    if logs:
+        rows.append(GroupRow(None, logs=logs))
     for name in sorted(by_name, key=str.casefold):
         parent, _, _child = name.partition("+")
         if _child and parent in by_name:
@@ -68,6 +80,10 @@ def render_group_row(
 ) -> Text:
     """One group as a line: name, short name, topics with something new, members, last
     message, what may be done."""
+    if row.all_activity:
+        line = Text("★ All activity", style="bold")
+        line.append(f"  the activity logs of your {row.logs:,} moderated groups", style="dim")
+        return line
     if row.group is None:
         line = Text("★ All groups", style="bold")
         line.append("  recent topics across every group", style="dim")
@@ -99,6 +115,8 @@ def say_group_row(
 ) -> Text:
     """The row as a screen reader reads it: the group's name, how many topics are new,
     its short name, then members, the latest message and what may be done, in words."""
+    if row.all_activity:
+        return Text(f"All activity, the activity logs of your {row.logs:,} moderated groups")
     if row.group is None:
         return Text("All groups, recent topics across every group", style="bold")
     group = row.group

@@ -20,9 +20,9 @@ from ..render.when import relative
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
-from ..widgets.spoken import glyphs_of, screen_reader
+from ..widgets.spoken import screen_reader
 from .group_rows import GroupRow, ordered, render_group_row, say_group_row
-from .navigation import ActivityOpened, GroupOpened
+from .navigation import ActivityOpened, AllActivityOpened, GroupOpened
 from .paged import PagedScreen, title_bar
 
 if TYPE_CHECKING:
@@ -198,14 +198,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
 
     def show_position(self) -> None:
-        """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
+        """ "3/7" among the groups: the ★ rows at the top are not among them."""
         rows = self.paged_list
-        groups = max(len(rows.rows) - 1, 0)
+        stars = sum(1 for row in rows.rows[:2] if row.group is None)
+        groups = max(len(rows.rows) - stars, 0)
         announced = rows.feed.total or 0
         total = groups if rows.ended else announced if announced > groups else None
-        on_group = 0 < rows.cursor < len(rows.rows)
+        on_group = stars <= rows.cursor < len(rows.rows)
         of = f"{total:,}" if total is not None else f"{groups:,}+"
-        self.query_one("#position", Static).update(f"{rows.cursor:,}/{of}" if on_group else "")
+        at = rows.cursor - stars + 1
+        self.query_one("#position", Static).update(f"{at:,}/{of}" if on_group else "")
 
     def action_reload(self) -> None:
         """Load the group list again; what is shown stays until the new list arrives."""
@@ -218,8 +220,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if row is None:
             return
         if row.group is None:
-            every = glyphs_of(self).all_groups
-            self.notify(f"{every} has no activity log: each group has its own.", markup=False)
+            self._all_activity()
             return
         if not row.shows_activity:
             self.notify(
@@ -231,9 +232,23 @@ class GroupsScreen(PagedScreen[GroupRow]):
             return
         self.post_message(ActivityOpened(row.group))
 
+    def _all_activity(self) -> None:
+        """Open every log the user may see, merged (★ All activity)."""
+        logs = [group for group in self.groups if group.perms.view_activity]
+        if not logs:
+            self.notify(
+                "None of your groups lets you see its activity log: only moderators can.",
+                markup=False,
+            )
+            return
+        self.post_message(AllActivityOpened(logs))
+
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[GroupRow]) -> None:
         row = event.row
+        if row.all_activity:
+            self._all_activity()
+            return
         if not row.readable:
             self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
@@ -250,6 +265,8 @@ def _arranged(rows: list[GroupRow]) -> list[GroupRow]:
 
 
 def _group_key(row: GroupRow) -> str | None:
+    if row.all_activity:
+        return "★ activity"  # no group's short name has a space
     return row.group.group_name if row.group is not None else None
 
 

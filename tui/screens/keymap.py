@@ -41,6 +41,11 @@ ACTIONS: dict[str, str] = {
     "filters": "the activity log's filters",
     "follow": "follow new log entries",
     "export": "export the log to CSV",
+    "chart": "into the activity chart, and back to the log",
+    "hide_chart": "hide or show the activity chart",
+    "earlier": "the chart's bar a day (or hour) earlier",
+    "later": "the chart's bar a day (or hour) later",
+    "unusual": "the chart's next unusual bar",
     "reload": "load again; retry a page that failed",
     "stop_loading": "stop End loading the rest",
     "next_unread": "next unread message, topic or group",
@@ -95,7 +100,19 @@ SCREENS: dict[str, dict[str, str]] = {
         "next_unread": "N",
         "mark": "m",
     },
-    "activity log": {**_APP, **_LIST, **_LEAVING, "filters": "slash", "follow": "f", "export": "e"},
+    "activity log": {
+        **_APP,
+        **_LIST,
+        **_LEAVING,
+        "filters": "slash",
+        "follow": "f",
+        "export": "e",
+        "chart": "c",
+        "hide_chart": "C",
+        "earlier": "left,h",
+        "later": "right,l",
+        "unusual": "u",
+    },
 }
 # Shared on purpose: Esc stops a walk to the end while one runs, and goes back otherwise.
 _SHARED = frozenset({frozenset({"back", "stop_loading"})})

@@ -31,6 +31,14 @@ class ActivityOpened(Message):
         self.group = group
 
 
+class AllActivityOpened(Message):
+    """The user asked for the activity logs of `groups`, merged (★ All activity)."""
+
+    def __init__(self, groups: list[GroupInfo]) -> None:
+        super().__init__()
+        self.groups = groups
+
+
 class TopicOpened(Message):
     """The user asked to read a topic (of group `group`: its short name)."""
 

@@ -135,7 +135,9 @@ class SavedCursor(Generic[PageT]):
         task.add_done_callback(_ignore_store_errors)
 
     def _key(self, index: int) -> str:
-        return page_key(self._endpoint, self._cursor.params, index)
+        # A list whose first page is small has other pages than the same list's in full.
+        first = {"first_limit": self._cursor.first_limit}
+        return page_key(self._endpoint, {**self._cursor.params, **first}, index)
 
 
 def _offline_note(unreachable_now: bool) -> str:
