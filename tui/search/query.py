@@ -280,7 +280,9 @@ def _operator_item(
         )
     if name in ("before", "after"):
         bound = _date(value, name, value_at)
-        return replace(query, **{name: bound})
+        if name == "before":
+            return replace(query, before=bound)
+        return replace(query, after=bound)
     allowed = _VALUES[name]
     if value.lower() not in allowed:
         options = " or ".join(f"{name}:{option}" for option in allowed)
