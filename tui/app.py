@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -316,11 +318,22 @@ class LurkerApp(App[None]):
         if self._converting is None:
             from .render.convert.process import ConvertingProcess
 
-            self._converting = ConvertingProcess()
+            self._converting = ConvertingProcess(texts=self._index_texts)
         if not self._converting.running:  # (`start` does nothing while one starts)
             start = self._converting.start  # (Textual infers an async result as Never)
             self.run_worker(start, group="converting", exit_on_error=False)  # type: ignore[arg-type]
         return self._converting
+
+    def _index_texts(self, texts: list[tuple[str, str]]) -> None:
+        """Hand bodies' own text to the store's thread for the search index."""
+        store = self.news.store if self.news.opened else None
+        if store is not None and texts:
+            from .store.store import Store
+
+            task = asyncio.ensure_future(store.call(Store.index_texts, texts))
+            # (A text not indexed costs only its finding; the store's problems are said
+            # where pages are saved.)
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:

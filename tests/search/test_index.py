@@ -148,7 +148,9 @@ def test_hostile_bodies_never_put_escape_sequences_out(index: SearchIndex) -> No
     (hit,) = index.search(parse("plan"), now=NOW)
     assert not any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in hit.snippet.text)
     assert "plan" in hit.snippet.marked_text()
-    assert hit.snippet.spans == ((hit.snippet.text.index("plan"), hit.snippet.text.index("plan") + 4),)
+    assert hit.snippet.spans == (
+        (hit.snippet.text.index("plan"), hit.snippet.text.index("plan") + 4),
+    )
 
 
 @settings(max_examples=150, deadline=None)

@@ -11,6 +11,9 @@ from .query import Query
 
 __all__ = ["Plan", "plan", "quoted"]
 
+_NAMED = (
+    "SELECT group_id FROM search_groups WHERE lower(name) IN ({marks}) OR lower(title) IN ({marks})"
+)
 # The indexed columns words are looked for in (author and group only through operators).
 WORD_COLUMNS = "{subject body tags}"
 
@@ -64,14 +67,14 @@ def plan(query: Query, now: datetime) -> Plan:
 
 
 def _conditions(query: Query, now: datetime, result: Plan) -> None:
-    groups = [term.text for term in query.groups if not term.exclude]
+    groups = [term.text.lower() for term in query.groups if not term.exclude]
     if groups:
         marks = ", ".join("?" for _ in groups)
-        result.where.append(f"lower(d.group_name) IN ({marks})")
-        result.params.extend(name.lower() for name in groups)
+        result.where.append(f"d.group_id IN ({_NAMED.format(marks=marks)})")
+        result.params.extend([*groups, *groups])
     for term in (term for term in query.groups if term.exclude):
-        result.where.append("lower(d.group_name) <> ?")
-        result.params.append(term.text.lower())
+        result.where.append(f"d.group_id NOT IN ({_NAMED.format(marks='?')})")
+        result.params.extend([term.text.lower()] * 2)
     if query.before is not None:
         result.where.append("d.created < ?")
         result.params.append(_seconds(query.before.moment(now)))
@@ -87,4 +90,3 @@ def _seconds(moment: datetime) -> float:
         return moment.timestamp()
     except (OverflowError, ValueError, OSError):
         return float("-inf") if moment.year < 1970 else float("inf")
-

@@ -49,7 +49,6 @@ _SCHEMA = (
         topic_id TEXT NOT NULL,
         message_id TEXT,
         group_id TEXT NOT NULL,
-        group_name TEXT NOT NULL,
         author TEXT NOT NULL,
         created REAL NOT NULL,
         subject TEXT NOT NULL,
@@ -77,9 +76,12 @@ _SCHEMA = (
         VALUES (new.id, new.subject, new.body, new.tags, new.author); END""",
     # bm25 weights by column: subject, body, tags, author.
     "INSERT INTO search_text (search_text, rank) VALUES ('rank', 'bm25(4.0, 1.0, 2.0, 1.0)')",
+    # Groups' names (`group:` takes either): the short one, and the title people read.
+    """CREATE TABLE IF NOT EXISTS search_groups (
+        group_id TEXT PRIMARY KEY, name TEXT NOT NULL, title TEXT NOT NULL)""",
     "CREATE TABLE IF NOT EXISTS search_schema (version INTEGER NOT NULL)",
 )
-_TABLES = ("search_text", "search_docs", "search_schema")
+_TABLES = ("search_text", "search_docs", "search_groups", "search_schema")
 
 
 def available(db: sqlite3.Connection) -> bool:
@@ -133,9 +135,7 @@ class SearchIndex:
 
     def _ensure_schema(self) -> None:
         db = self._db
-        exists = db.execute(
-            "SELECT 1 FROM sqlite_master WHERE name = 'search_schema'"
-        ).fetchone()
+        exists = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_schema'").fetchone()
         version = db.execute("SELECT version FROM search_schema").fetchone() if exists else None
         if version is not None and version[0] == SCHEMA_VERSION:
             return
@@ -185,40 +185,43 @@ class SearchIndex:
         if changed:
             self._text_bytes = None
 
-    def set_group_names(self, names: Iterable[tuple[str, str]]) -> None:
-        """Name groups whose rows were indexed without their name (by group id)."""
+    def name_groups(self, names: Iterable[tuple[str, str, str]]) -> None:
+        """Groups' names (group id, short name, title), each kept until a new one is known."""
         self._db.executemany(
-            "UPDATE search_docs SET group_name = ? WHERE group_id = ? AND group_name <> ?",
-            [(clean(name), group_id, clean(name)) for group_id, name in names],
+            "INSERT INTO search_groups (group_id, name, title) VALUES (?, ?, ?) "
+            "ON CONFLICT (group_id) DO UPDATE SET "
+            "name = CASE excluded.name WHEN '' THEN name ELSE excluded.name END, "
+            "title = CASE excluded.title WHEN '' THEN title ELSE excluded.title END",
+            [(str(group_id), clean(name), clean(title)) for group_id, name, title in names],
         )
 
     def _upsert(self, rows: Iterable[tuple[object, ...]], at: float = 0.0) -> None:
-        prepared = []
+        prepared, names = [], {}
         for row in rows:
             key, topic, message, group_id, group, author, created, subject, body, tags, att = row
-            texts = [clean(str(v)) for v in (group, author, subject, tags)]
+            if group:
+                names[str(group_id)] = str(group)
+            texts = [clean(str(v)) for v in (author, subject, tags)]
             body_text = _text(str(body))
             size = sum(len(v.encode("utf-8", "replace")) for v in (*texts, body_text))
             prepared.append(
-                (key, str(topic), message, str(group_id), texts[0], texts[1], created,
-                 texts[2], body_text, texts[3], int(bool(att)), size, at)
+                (key, str(topic), message, str(group_id), texts[0], created, texts[1],
+                 body_text, texts[2], int(bool(att)), size, at)
             )  # fmt: skip
         self._db.executemany(
-            "INSERT INTO search_docs (key, topic_id, message_id, group_id, group_name, author, "
+            "INSERT INTO search_docs (key, topic_id, message_id, group_id, author, "
             "created, subject, body, tags, attachment, bytes, indexed_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (key) DO UPDATE SET topic_id = excluded.topic_id, "
-            "group_id = excluded.group_id, "
-            "group_name = CASE excluded.group_name WHEN '' THEN group_name "
-            "ELSE excluded.group_name END, "
-            "author = excluded.author, created = excluded.created, "
-            "subject = excluded.subject, "
+            "group_id = excluded.group_id, author = excluded.author, "
+            "created = excluded.created, subject = excluded.subject, "
             "body = CASE excluded.body WHEN '' THEN body ELSE excluded.body END, "
             "tags = excluded.tags, attachment = excluded.attachment, "
             "bytes = excluded.bytes + CASE excluded.body WHEN '' "
             "THEN length(CAST(body AS BLOB)) ELSE 0 END, indexed_at = excluded.indexed_at",
             prepared,
         )
+        self.name_groups((group_id, name, "") for group_id, name in names.items())
         self._text_bytes = self._rows = None
 
     # --- the bound -------------------------------------------------------------------------
@@ -251,6 +254,10 @@ class SearchIndex:
             ).fetchone()
             self._text_bytes, self._rows = size, rows
         return self._text_bytes, self._rows
+
+    def estimated_bytes(self) -> int:
+        """The index's bytes on disk, estimated from the text it holds (no page reads)."""
+        return int(self._totals()[0] * OVERHEAD)
 
     def clear(self) -> None:
         """Forget everything indexed."""
@@ -313,9 +320,7 @@ class SearchIndex:
             )
             return self._db.execute(sql, (match, *steps.params, cap)).fetchall()
         if steps.exclude:
-            where += (
-                " AND d.id NOT IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)"
-            )
+            where += " AND d.id NOT IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)"
         sql = (
             "SELECT d.id, d.topic_id, d.message_id, d.created, 0.0 FROM search_docs d "
             f"WHERE 1{where} ORDER BY d.created DESC LIMIT ?"
@@ -341,8 +346,9 @@ class SearchIndex:
         rows = {
             row[0]: row[1:]
             for row in self._db.execute(
-                "SELECT id, group_name, subject, author, body, created FROM search_docs "
-                f"WHERE id IN ({marks})",
+                "SELECT d.id, coalesce(nullif(g.name, ''), g.title, ''), d.subject, d.author, "
+                "d.body, d.created FROM search_docs d "
+                f"LEFT JOIN search_groups g ON g.group_id = d.group_id WHERE d.id IN ({marks})",
                 best_ids,
             )
         }
@@ -353,7 +359,6 @@ class SearchIndex:
             head = heads.get(topic.topic_id)
             if head is not None:
                 subject, author = head[0] or subject, head[1] or author
-                group = group or head[2]
             text = snippets.get(topic.best_id)
             snippet = marked(text) if text is not None else Snippet.plain(body)
             hits.append(
@@ -362,13 +367,12 @@ class SearchIndex:
             )  # fmt: skip
         return hits
 
-    def _topic_heads(self, topic_ids: Sequence[str]) -> dict[str, tuple[str, str, str]]:
+    def _topic_heads(self, topic_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         marks = ", ".join("?" for _ in topic_ids)
         return {
             row[0]: row[1:]
             for row in self._db.execute(
-                "SELECT topic_id, subject, author, group_name FROM search_docs "
-                f"WHERE key IN ({marks})",
+                f"SELECT topic_id, subject, author FROM search_docs WHERE key IN ({marks})",
                 [f"t:{topic_id}" for topic_id in topic_ids],
             )
         }

@@ -214,9 +214,7 @@ def _asks_something(query: Query) -> bool:
     including = (query.terms, query.authors, query.groups, query.hashtags)
     if any(not term.exclude for terms in including for term in terms):
         return True
-    return bool(
-        query.before or query.after or query.read is not None or query.has_attachment
-    )
+    return bool(query.before or query.after or query.read is not None or query.has_attachment)
 
 
 def _item(reader: _Reader, query: Query) -> Query:

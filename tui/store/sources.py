@@ -144,6 +144,7 @@ class SavedCursor(Generic[PageT]):
 
         def save(store: Store) -> None:
             store.save_page(key, endpoint, page.model_dump_json().encode(), now)
+            store.index_page(endpoint, page, now)
 
         task = asyncio.ensure_future(self._store.call(save))
         task.add_done_callback(_ignore_store_errors)

@@ -137,9 +137,7 @@ class ConvertingProcess:
     async def convert(self, messages: Sequence[MessageBody], width: int = 0) -> list[Converted]:
         """The messages' bodies converted, and drawn for `width` (unless 0): by the child
         when it runs, else in a thread (which leaves the drawing to the caller)."""
-        answers, texts = await self._ask_child(
-            [BodyJob.of(message, width) for message in messages]
-        )
+        answers, texts = await self._ask_child([BodyJob.of(message, width) for message in messages])
         missing = [m for m, answer in zip(messages, answers, strict=True) if answer is None]
         if missing:
             async with self._here:

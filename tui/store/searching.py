@@ -1,0 +1,101 @@
+"""The search index as the store keeps it: fed from the pages it saves (topics from topic
+lists, messages from threads, group names from group lists) and from the converter (each
+body's own text), asked with the read state beside it for is:read and is:unread.
+
+It lives in the file of what can be fetched again, never beside the read state's only
+copy: damage to it costs a search index that fills again as pages come.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from ..api.models.memberships import Membership
+from ..api.models.messages import TopicPage
+from ..api.models.page import Page
+from ..api.models.topics import Topic
+from ..search.docs import message_docs, topic_docs
+from ..search.index import Hit, IndexStats, SearchIndex, available
+from ..search.query import Query
+
+__all__ = ["NO_FTS5", "INDEX_SHARE", "StoreSearch"]
+
+NO_FTS5 = (
+    "search needs SQLite with FTS5, and this Python's sqlite3 was built without it; "
+    "everything else works"
+)
+# The index's share of the store's size limit (cache_size): pages have the rest, and more
+# while the index is smaller (see Store._evict).
+INDEX_SHARE = 0.25
+
+
+class StoreSearch:
+    """The index in the store's file (or None without FTS5: `problem` says why)."""
+
+    def __init__(self, db: sqlite3.Connection, limit: int) -> None:
+        self.problem = "" if available(db) else NO_FTS5
+        self.index: SearchIndex | None = None
+        self._limit = int(limit * INDEX_SHARE)
+        self._named: dict[str, str] = {}  # group id → title, as the read state knows them
+        if not self.problem:
+            self.index = SearchIndex(db, self._limit)
+
+    def reopen(self, db: sqlite3.Connection) -> None:
+        """The file was made again (a damaged one moved aside): an empty index in it."""
+        if not self.problem:
+            self.index = SearchIndex(db, self._limit)
+
+    def page_saved(
+        self, endpoint: str, page: BaseModel, at: float, names: Callable[[], dict[str, str]]
+    ) -> None:
+        """Index what a saved page holds; `names` gives groups' titles the read state knows."""
+        if self.index is None:
+            return
+        if endpoint == "getsubs" and isinstance(page, Page):
+            self.index.name_groups(
+                (str(g.group_id), g.group_name, g.display_name)
+                for g in page.data or []
+                if isinstance(g, Membership)
+            )
+        elif endpoint == "gettopics" and isinstance(page, Page):
+            topics = [t for t in page.data or [] if isinstance(t, Topic)]
+            if any(str(t.group_id) not in self._named for t in topics):
+                self._named.update(names())
+                self.index.name_groups((gid, "", title) for gid, title in names().items())
+            self.index.add_topics(topic_docs(topics), at)
+        elif endpoint == "gettopic" and isinstance(page, TopicPage):
+            group = page.group
+            if group is not None and group.name:
+                self.index.name_groups([(str(group.id), group.name, group.title)])
+            self.index.add_messages(message_docs(page), at)
+
+    def texts(self, texts: Iterable[tuple[str, str]]) -> None:
+        """Bodies' own text, as the converter made it."""
+        if self.index is not None:
+            self.index.set_texts(texts)
+
+    def search(
+        self,
+        query: Query,
+        read: Callable[[str, str | None], bool],
+        *,
+        limit: int,
+        offset: int,
+        now: datetime | None,
+    ) -> list[Hit]:
+        """Topics found; `read` answers is:read and is:unread."""
+        if self.index is None:
+            return []
+        return self.index.search(query, limit=limit, offset=offset, now=now, read=read)
+
+    def stats(self) -> IndexStats | None:
+        """What the index holds (None without FTS5)."""
+        return self.index.stats() if self.index is not None else None
+
+    def estimated_bytes(self) -> int:
+        """The index's bytes on disk, estimated without reading the file's pages."""
+        return self.index.estimated_bytes() if self.index is not None else 0
