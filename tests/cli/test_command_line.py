@@ -9,12 +9,13 @@ from tui.config.arguments import COMMANDS, parse
 from tui.config.settings import from_args, load
 
 ACCOUNT = ["--base-url", "https://groups.example.org", "--profile", "work"]
+_REQUIRED = {"export": ["--topic", "1"], "search": ["word"]}  # what a command needs
 
 
 @pytest.mark.parametrize("command", [c.name for c in COMMANDS if c.account])
 @pytest.mark.parametrize("where", ["before", "after"])
 def test_account_options_are_taken_before_and_after_each_command(command: str, where: str) -> None:
-    extra = ["--topic", "1"] if command == "export" else []
+    extra = _REQUIRED.get(command, [])
     argv = [*ACCOUNT, command, *extra] if where == "before" else [command, *extra, *ACCOUNT]
     args = parse(argv)
     assert args.command == command
@@ -24,7 +25,7 @@ def test_account_options_are_taken_before_and_after_each_command(command: str, w
 
 @pytest.mark.parametrize("command", [c.name for c in COMMANDS if c.account])
 def test_demo_before_a_command_is_not_undone_by_its_defaults(command: str) -> None:
-    extra = ["--topic", "1"] if command == "export" else []
+    extra = _REQUIRED.get(command, [])
     assert parse(["--demo", command, *extra]).demo
     assert parse([command, *extra, "--demo"]).demo
     assert not parse([command, *extra]).demo

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..api.models.messages import Message, TopicPage
+from ..api.models.messages import TopicPage
 from ..api.models.topics import Hashtag, Topic
 
 __all__ = ["MessageDoc", "TopicDoc", "message_docs", "topic_docs"]

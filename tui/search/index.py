@@ -170,9 +170,10 @@ class SearchIndex:
         )  # fmt: skip
         self._bound(at)
 
-    def set_texts(self, texts: Iterable[tuple[str, str]]) -> None:
-        """The reader's text of messages already indexed (by message id)."""
-        changed = 0
+    def set_texts(self, texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The reader's text of messages already indexed (by message id); those not indexed
+        (yet) are handed back."""
+        changed, missing = 0, []
         for message_id, text in texts:
             body = _text(text)
             size = len(body.encode("utf-8", "replace"))
@@ -181,9 +182,15 @@ class SearchIndex:
                 "WHERE key = ? AND body <> ?",
                 (body, size, f"m:{message_id}", body),
             )
-            changed += cursor.rowcount
+            if cursor.rowcount:
+                changed += 1
+            elif not self._db.execute(
+                "SELECT 1 FROM search_docs WHERE key = ?", (f"m:{message_id}",)
+            ).fetchone():
+                missing.append((message_id, text))
         if changed:
             self._text_bytes = None
+        return missing
 
     def name_groups(self, names: Iterable[tuple[str, str, str]]) -> None:
         """Groups' names (group id, short name, title), each kept until a new one is known."""

@@ -22,7 +22,7 @@ from ..search.docs import message_docs, topic_docs
 from ..search.index import Hit, IndexStats, SearchIndex, available
 from ..search.query import Query
 
-__all__ = ["NO_FTS5", "INDEX_SHARE", "StoreSearch"]
+__all__ = ["INDEX_SHARE", "NO_FTS5", "StoreSearch"]
 
 NO_FTS5 = (
     "search needs SQLite with FTS5, and this Python's sqlite3 was built without it; "
@@ -31,6 +31,7 @@ NO_FTS5 = (
 # The index's share of the store's size limit (cache_size): pages have the rest, and more
 # while the index is smaller (see Store._evict).
 INDEX_SHARE = 0.25
+EARLY_TEXTS = 2_000  # texts kept for messages not indexed yet (the oldest go first)
 
 
 class StoreSearch:
@@ -40,6 +41,7 @@ class StoreSearch:
         self.problem = "" if available(db) else NO_FTS5
         self.index: SearchIndex | None = None
         self._limit = int(limit * INDEX_SHARE)
+        self._early: dict[str, str] = {}  # texts that came before their message
         self._named: dict[str, str] = {}  # group id → title, as the read state knows them
         if not self.problem:
             self.index = SearchIndex(db, self._limit)
@@ -71,12 +73,21 @@ class StoreSearch:
             group = page.group
             if group is not None and group.name:
                 self.index.name_groups([(str(group.id), group.name, group.title)])
-            self.index.add_messages(message_docs(page), at)
+            docs = message_docs(page)
+            self.index.add_messages(docs, at)
+            early = [(d.message_id, self._early.pop(d.message_id, "")) for d in docs]
+            if any(text for _, text in early):
+                self.index.set_texts([(m, text) for m, text in early if text])
 
     def texts(self, texts: Iterable[tuple[str, str]]) -> None:
-        """Bodies' own text, as the converter made it."""
-        if self.index is not None:
-            self.index.set_texts(texts)
+        """Bodies' own text, as the converter made it (kept until its message is indexed,
+        should it come first)."""
+        if self.index is None:
+            return
+        for message_id, text in self.index.set_texts(texts):
+            self._early[message_id] = text
+        while len(self._early) > EARLY_TEXTS:
+            del self._early[next(iter(self._early))]
 
     def search(
         self,
