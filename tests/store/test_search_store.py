@@ -14,6 +14,7 @@ from tui.__main__ import main
 from tui.api.client import ServiceClient
 from tui.config.settings import Settings
 from tui.render.convert import convert_body
+from tui.search.docs import MessageDoc
 from tui.search.query import parse
 from tui.store import searching
 from tui.store.library import StoredLibrary
@@ -68,7 +69,8 @@ def test_what_was_fetched_is_found_after_the_service_is_gone(
         hits = store.search(parse("group:lurker-dev"), limit=500)
         assert len(hits) == stats.topics
         one = store.search(parse("from:kwame latency"))
-        assert one and all(hit.group_name == "lurker-dev" for hit in one)
+        assert one
+        assert all(hit.group_name == "lurker-dev" for hit in one)
     finally:
         store.close()
     assert main(["search", "--demo", "latency", "--limit", "3"]) == 0
@@ -89,7 +91,7 @@ def test_message_bodies_are_found_by_their_text_and_read_state_applies(tmp_path:
         text = dict(
             store._db.execute(
                 "SELECT message_id, body FROM search_docs WHERE message_id IS NOT NULL"
-            )  # noqa: SLF001
+            )
         )
         word = next(w for w in text[opened[-1]].split() if w.isalpha() and len(w) > 6)
         hits = store.search(parse(f'"{word}"'), limit=500)
@@ -121,8 +123,6 @@ def test_without_fts5_search_says_so_and_the_rest_works(
 
 
 def test_pages_and_index_stay_within_cache_size(tmp_path: Path) -> None:
-    from tui.search.docs import MessageDoc
-
     limit = 400_000
     store = Store(tmp_path / "s.sqlite3", limit)
     try:
@@ -134,15 +134,20 @@ def test_pages_and_index_stay_within_cache_size(tmp_path: Path) -> None:
                 )
                 for i in range(10)
             ]
-            index = store._search.index  # noqa: SLF001
-            assert index is not None
-            store._write(lambda db, docs=docs, n=n: index.add_messages(docs, float(n)))  # noqa: SLF001
-            store._write(store._evict)  # noqa: SLF001
+            _index_messages(store, docs, float(n))
         contents = store.contents()
         assert contents.index is not None
-        assert contents.page_bytes + store._search.estimated_bytes() <= limit  # noqa: SLF001
-        assert store._search.estimated_bytes() <= limit * searching.INDEX_SHARE  # noqa: SLF001
+        assert contents.page_bytes + store._search.estimated_bytes() <= limit
+        assert store._search.estimated_bytes() <= limit * searching.INDEX_SHARE
         assert store.search(parse("word59"))
         assert not store.search(parse("word0"))
     finally:
         store.close()
+
+
+def _index_messages(store: Store, docs: list[MessageDoc], at: float) -> None:
+    """As saving a thread's page does: its messages indexed, then the bound kept."""
+    index = store._search.index
+    assert index is not None
+    store._write(lambda db: index.add_messages(docs, at))
+    store._write(store._evict)
