@@ -23,6 +23,8 @@ from .screens.navigation import (
     ActivityOpened,
     GroupOpened,
     NoUnreadLeft,
+    SearchHitOpened,
+    ServiceSearchWanted,
     ThreadEnded,
     ThreadRead,
     TopicOpened,
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from .config.account import AccountSession
     from .render.convert.process import ConvertingProcess
     from .screens.topic_rows import TopicRow
+    from .search.query import Query
+    from .store.finding import Finder
 
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
@@ -61,6 +65,13 @@ class LurkerApp(App[None]):
             tooltip="Quit, from any screen",
         ),
         Binding("question_mark", "help", "Keys", id="help", tooltip="These keys"),
+        Binding(
+            "S",
+            "search",
+            "Search all",
+            id="search_all",
+            tooltip="Search everything fetched, in every group, offline",
+        ),
     ]
 
     def __init__(
@@ -301,15 +312,50 @@ class LurkerApp(App[None]):
         self._push_thread(event.topic.id, event.topic, event.group)
 
     def _push_thread(
-        self, topic_id: int | str, topic: TopicRow | None = None, group: str = ""
+        self,
+        topic_id: int | str,
+        topic: TopicRow | None = None,
+        group: str = "",
+        search: tuple[Finder, Query] | None = None,
     ) -> None:
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
         convert_many = self._converting_process().convert if self._bodies_in_process else None
         self.push_screen(
-            ThreadScreen(self.library, self.news, topic_id, topic, group, convert_many)
+            ThreadScreen(self.library, self.news, topic_id, topic, group, convert_many, search)
         )
+
+    def action_search(self) -> None:
+        """Search everything fetched (from a group's topic list: that group to start with)."""
+        from .screens.search import SearchScreen
+        from .screens.topics import TopicsScreen
+
+        if isinstance(self.screen, SearchScreen):
+            self.screen.action_edit()
+            return
+        group = self.screen.group if isinstance(self.screen, TopicsScreen) else None
+        text = f"group:{group.group_name} " if group is not None else ""
+        self.push_screen(SearchScreen(self.finder(), text, group))
+
+    def finder(self) -> Finder:
+        """The search index and the saved searches, in the store."""
+        from .store.finding import Finder
+
+        return Finder(self.news.store)
+
+    @on(SearchHitOpened)
+    def _open_hit(self, event: SearchHitOpened) -> None:
+        hit = event.hit
+        self._push_thread(hit.topic_id, None, hit.group_name, (self.finder(), event.query))
+
+    @on(ServiceSearchWanted)
+    def _service_search(self, event: ServiceSearchWanted) -> None:
+        from .screens.topics import TopicsScreen
+
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if isinstance(below, TopicsScreen) and below.group is event.group:
+            below.search_service(event.words)
 
     def _converting_process(self) -> ConvertingProcess:
         """The process that converts threads' bodies, started on first want, and again

@@ -54,7 +54,8 @@ def topic_docs(topics: list[Topic], group_name: str = "") -> list[TopicDoc]:
     """The topics of a gettopics page (their group's name if known)."""
     return [
         TopicDoc(
-            str(topic.id), str(topic.group_id), group_name, topic.name,
+            str(topic.id), str(topic.group_id),
+            group_name or topic.group_subject_tag.strip().strip("[]"), topic.name,
             _seconds(topic.most_recent_message or topic.updated or topic.created),
             topic.subject, topic.summary, _tags(topic.hashtags), topic.has_attachments,
         )
