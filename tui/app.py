@@ -23,6 +23,7 @@ from .screens.navigation import (
     ActivityOpened,
     GroupOpened,
     NoUnreadLeft,
+    SavedSearchOpened,
     SearchHitOpened,
     ServiceSearchWanted,
     ThreadEnded,
@@ -343,6 +344,13 @@ class LurkerApp(App[None]):
         from .store.finding import Finder
 
         return Finder(self.news.store)
+
+    @on(SavedSearchOpened)
+    def _open_saved(self, event: SavedSearchOpened) -> None:
+        from .screens.search import SearchScreen
+
+        saved = event.saved
+        self.push_screen(SearchScreen(self.finder(), saved.query, name=saved.name))
 
     @on(SearchHitOpened)
     def _open_hit(self, event: SearchHitOpened) -> None:

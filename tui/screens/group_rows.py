@@ -9,6 +9,8 @@ from datetime import datetime
 from rich.text import Text
 
 from ..api.group_info import GroupInfo
+from ..store.finding import SavedSearch
+from ..store.store import UNREAD_COUNTED
 from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
@@ -17,15 +19,22 @@ from .reasons import no_api_access
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One line of the group list; `group` is None for the "All groups" entry."""
+    """One line of the group list; `group` is None for the "All groups" entry and for a
+    saved search."""
 
     group: GroupInfo | None
     depth: int = 0
+    saved: SavedSearch | None = None  # a saved search, listed under the groups
 
     @property
     def readable(self) -> bool:
         """Whether its archives can be opened."""
         return self.group is None or self.group.perms.archives_visible
+
+    @property
+    def is_all_groups(self) -> bool:
+        """Whether this is the "All groups" entry."""
+        return self.group is None and self.saved is None
 
     @property
     def shows_activity(self) -> bool:
@@ -68,6 +77,8 @@ def render_group_row(
 ) -> Text:
     """One group as a line: name, short name, topics with something new, members, last
     message, what may be done."""
+    if row.saved is not None:
+        return render_saved_row(row.saved, width)
     if row.group is None:
         line = Text("★ All groups", style="bold")
         line.append("  recent topics across every group", style="dim")
@@ -92,3 +103,23 @@ def render_group_row(
     left = fit(left, space - 1)
     left.append(" ")
     return left + right
+
+
+def saved_rows(saved: Iterable[SavedSearch]) -> list[GroupRow]:
+    """The saved searches as rows, below the groups."""
+    return [GroupRow(None, saved=search) for search in saved]
+
+
+def render_saved_row(saved: SavedSearch, width: int) -> Text:
+    """A saved search as a line: its unread matches, name, query, what it is."""
+    left = Text()
+    if saved.unread:
+        more = "+" if saved.unread >= UNREAD_COUNTED else ""
+        left.append(f"{saved.unread:,}{more} unread", style="bold reverse")
+        left.append(" ")
+    left.append("⌕ ", style="dim")
+    left.append_text(safe_text(saved.name, "bold"))
+    left.append(" ")
+    left.append_text(safe_text(saved.query, "dim"))
+    right = Text(f"{'query broken' if saved.unread is None else 'saved search':>31} ", style="dim")
+    return fit(left, max(width - cells(right.plain), 10) - 1) + Text(" ") + right

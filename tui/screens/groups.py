@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
@@ -17,11 +17,14 @@ from ..api.errors import describe
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..render.when import relative
+from ..store.finding import SavedSearch
+from ..store.store import StoreError
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
-from .group_rows import GroupRow, ordered, render_group_row
-from .navigation import ActivityOpened, GroupOpened
+from .confirm import Confirm
+from .group_rows import GroupRow, ordered, render_group_row, saved_rows
+from .navigation import ActivityOpened, GroupOpened, SavedSearchOpened
 from .paged import PagedScreen, title_bar
 
 if TYPE_CHECKING:
@@ -40,6 +43,13 @@ class GroupsScreen(PagedScreen[GroupRow]):
             "N", "next_unread", "Next unread", id="next_unread", tooltip="The next unread group"
         ),
         Binding("r", "reload", "Reload", id="reload", tooltip="Load the groups again"),
+        Binding(
+            "d,delete",
+            "remove_search",
+            "Remove search",
+            id="remove_search",
+            tooltip="Forget the highlighted saved search",
+        ),
         Binding("q", "app.quit", "Quit", id="leave", tooltip="Quit Lurker"),
     ]
 
@@ -62,6 +72,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.account = account  # whose groups, where: "demo data", "ana@example.com at …"
         self._load = load
         self._mounted = self._started = False
+        self.saved: list[SavedSearch] = []  # the saved searches, listed under the groups
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -71,7 +82,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         yield PagedList(
             self._render_row,
             key=_group_key,
-            arrange=_arranged,
+            arrange=self._arranged,
             empty_text="You are not subscribed to any group.",
         )
         yield KeyFooter()
@@ -91,6 +102,33 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.paged_list.show(SavedGroups(self._summary), _rows_of)
         if self._load:
             self.load()
+        self.load_saved()
+
+    def on_screen_resume(self) -> None:
+        if self._mounted:
+            self.load_saved()  # a search saved, or messages read, since
+
+    @work(group="saved", exclusive=True, exit_on_error=False)
+    async def load_saved(self) -> None:
+        """The saved searches and their unread counts, under the groups."""
+        finder = getattr(self.app, "finder", None)
+        if finder is None:
+            return
+        try:
+            saved = await finder().saved()
+        except (StoreError, OSError) as error:
+            self.notify(f"Saved searches could not be read: {error}", markup=False)
+            return
+        if saved != self.saved:
+            self.saved = saved
+            self.paged_list.rearrange()
+            self.refresh_bindings()
+
+    def _arranged(self, rows: list[GroupRow]) -> list[GroupRow]:
+        """★ All groups first, then each sub-group under its parent (re-done as pages
+        arrive), then the saved searches."""
+        groups = ordered(row.group for row in rows if row.group is not None)
+        return groups + saved_rows(self.saved)
 
     def load(self) -> None:
         """Start loading the groups (made with `load=False`: once signed in): the list saved
@@ -124,13 +162,17 @@ class GroupsScreen(PagedScreen[GroupRow]):
         return bool(count)
 
     def action_next_unread(self) -> None:
-        """Open the highlighted group, or the next one, with unread topics at its first."""
+        """Open the highlighted group, or the next one, with unread topics at its first;
+        then the saved searches with unread matches, like groups."""
         row = self.paged_list.highlighted_row
+        if row is not None and row.saved is not None and row.saved.unread:
+            self.post_message(SavedSearchOpened(row.saved))
+            return
         here = row.group if row is not None else None
         found = here if here is not None and self._has_unread(here) else None
         found = found or self.next_unread_group(after=here)
         if found is None:
-            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
+            self._next_unread_search()
             return
         index = next(
             i
@@ -139,6 +181,50 @@ class GroupsScreen(PagedScreen[GroupRow]):
         )
         self.paged_list.cursor = index
         self.post_message(GroupOpened(found, seek_unread=True))
+
+    def _next_unread_search(self) -> None:
+        """No group has anything unread: the first saved search with unread matches."""
+        rows = self.paged_list.rows
+        index = next((i for i, r in enumerate(rows) if r.saved and r.saved.unread), None)
+        if index is None:
+            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
+            return
+        self.paged_list.cursor = index
+        saved = rows[index].saved
+        assert saved is not None
+        self.post_message(SavedSearchOpened(saved))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove_search":
+            return bool(self.saved)
+        return True
+
+    def action_remove_search(self) -> None:
+        """Forget the highlighted saved search (after asking)."""
+        row = self.paged_list.highlighted_row
+        if row is None or row.saved is None:
+            self.notify("Only a saved search can be removed here.", markup=False)
+            return
+        name = row.saved.name
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._remove(name)
+
+        self.app.push_screen(Confirm(f"Forget the saved search “{clean(name)}”?"), answered)
+
+    @work(group="saved-remove", exit_on_error=False)
+    async def _remove(self, name: str) -> None:
+        finder = getattr(self.app, "finder", None)
+        if finder is None:
+            return
+        try:
+            await finder().remove(name)
+        except (StoreError, OSError) as error:
+            self.notify(f"The search could not be removed: {error}", markup=False)
+            return
+        self.notify(f"Forgot the saved search “{name}”.", markup=False)
+        self.load_saved()
 
     def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
         group = row.group
@@ -192,10 +278,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def show_position(self) -> None:
         """ "3/7" among the groups: ★ All groups (the first row) is not one of them."""
         rows = self.paged_list
-        groups = max(len(rows.rows) - 1, 0)
+        groups = max(len(rows.rows) - 1 - len(self.saved), 0)
         announced = rows.feed.total or 0
         total = groups if rows.ended else announced if announced > groups else None
-        on_group = 0 < rows.cursor < len(rows.rows)
+        on_group = 0 < rows.cursor <= groups
         of = f"{total:,}" if total is not None else f"{groups:,}+"
         self.query_one("#position", Static).update(f"{rows.cursor:,}/{of}" if on_group else "")
 
@@ -210,7 +296,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if row is None:
             return
         if row.group is None:
-            self.notify("★ All groups has no activity log: each group has its own.", markup=False)
+            what = "A saved search" if row.saved is not None else "★ All groups"
+            self.notify(f"{what} has no activity log: each group has its own.", markup=False)
             return
         if not row.shows_activity:
             self.notify(
@@ -225,6 +312,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[GroupRow]) -> None:
         row = event.row
+        if row.saved is not None:
+            self.post_message(SavedSearchOpened(row.saved))
+            return
         if not row.readable:
             self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
@@ -235,12 +325,9 @@ def _rows_of(page: Page[GroupInfo] | _SavedPage | None) -> list[GroupRow]:
     return [GroupRow(group) for group in page.data] if page is not None else []
 
 
-def _arranged(rows: list[GroupRow]) -> list[GroupRow]:
-    """★ All groups first, then each sub-group under its parent (re-done as pages arrive)."""
-    return ordered(row.group for row in rows if row.group is not None)
-
-
 def _group_key(row: GroupRow) -> str | None:
+    if row.saved is not None:
+        return f"saved search {row.saved.name}"
     return row.group.group_name if row.group is not None else None
 
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..api.group_info import GroupInfo
     from ..search.index import Hit
     from ..search.query import Query
+    from ..store.finding import SavedSearch
     from .topic_rows import TopicRow
 
 
@@ -82,3 +83,11 @@ class ServiceSearchWanted(Message):
         super().__init__()
         self.group = group
         self.words = words
+
+
+class SavedSearchOpened(Message):
+    """The user asked for a saved search's results."""
+
+    def __init__(self, saved: SavedSearch) -> None:
+        super().__init__()
+        self.saved = saved
