@@ -9,11 +9,11 @@ from datetime import datetime
 from rich.text import Text
 
 from ..api.group_info import GroupInfo
-from ..store.finding import SavedSearch
-from ..store.store import UNREAD_COUNTED
 from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
+from ..store.finding import SavedSearch
+from ..store.store import UNREAD_COUNTED
 from .reasons import no_api_access
 
 
