@@ -335,8 +335,8 @@ class LurkerApp(App[None]):
         if isinstance(self.screen, SearchScreen):
             self.screen.action_edit()
             return
-        group = self.screen.group if isinstance(self.screen, TopicsScreen) else None
-        text = f"group:{group.group_name} " if group is not None else ""
+        group = self.screen.group_name if isinstance(self.screen, TopicsScreen) else None
+        text = f"group:{group} " if group else ""
         self.push_screen(SearchScreen(self.finder(), text, group))
 
     def finder(self) -> Finder:
@@ -361,9 +361,10 @@ class LurkerApp(App[None]):
     def _service_search(self, event: ServiceSearchWanted) -> None:
         from .screens.topics import TopicsScreen
 
-        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
-        if isinstance(below, TopicsScreen) and below.group is event.group:
-            below.search_service(event.words)
+        # (The search screen asking may or may not have been dismissed yet.)
+        lists = [s for s in self.screen_stack if isinstance(s, TopicsScreen)]
+        if lists and lists[-1].group_name == event.group_name:
+            lists[-1].search_service(event.words)
 
     def _converting_process(self) -> ConvertingProcess:
         """The process that converts threads' bodies, started on first want, and again

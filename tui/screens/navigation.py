@@ -79,9 +79,9 @@ class SearchHitOpened(Message):
 class ServiceSearchWanted(Message):
     """The user asked the service to search a group's topics for these words."""
 
-    def __init__(self, group: GroupInfo, words: str) -> None:
+    def __init__(self, group_name: str, words: str) -> None:
         super().__init__()
-        self.group = group
+        self.group_name = group_name
         self.words = words
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -23,9 +23,6 @@ from .name_prompt import NamePrompt
 from .navigation import SearchHitOpened, ServiceSearchWanted
 from .paged import PagedScreen, title_bar
 from .search_rows import render_hit_row, search_heads
-
-if TYPE_CHECKING:
-    from ..api.group_info import GroupInfo
 
 # Seconds of quiet in the search line before its query runs: a fast typist's next key
 # comes sooner, and a query over 100,000 messages takes a few milliseconds.
@@ -62,12 +59,13 @@ class SearchScreen(PagedScreen[Hit]):
     ]
 
     def __init__(
-        self, finder: Finder, text: str = "", group: GroupInfo | None = None, name: str = ""
+        self, finder: Finder, text: str = "", group: str | None = None, name: str = ""
     ) -> None:
         super().__init__()
         self.finder = finder
         self.text = text
-        self.group = group  # opened from this group's topic list: its service search too
+        self.group = group  # opened from this group's topic list (its short name): its
+        # service search is offered too
         self.saved_name = name  # opened as this saved search
         self.search_query: Query | None = None
         self._timer: Timer | None = None
@@ -75,7 +73,7 @@ class SearchScreen(PagedScreen[Hit]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from title_bar()
-        yield Input(value=self.text, placeholder=HINT, id="search-line")
+        yield Input(value=self.text, placeholder=HINT, id="search-line", select_on_focus=False)
         yield Static(id="search-note", markup=False)
         rows: PagedList[Hit] = PagedList(
             render_hit_row,
@@ -206,9 +204,14 @@ class SearchScreen(PagedScreen[Hit]):
 
     def action_service_search(self) -> None:
         """Hand the words to the group's topic list, whose search asks the service."""
-        if self.group is None or self.search_query is None:
+        if self.group is None:
             return
-        words = " ".join(term.text for term in self.search_query.words)
+        try:  # the line as it is now (its query may still wait for the typing to pause)
+            query = parse(self.query_one("#search-line", Input).value)
+        except QueryError as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return
+        words = " ".join(term.text for term in query.words)
         if not words:
             self.notify("The service's search takes words, not operators.", markup=False)
             return
