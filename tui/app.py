@@ -70,6 +70,7 @@ class LurkerApp(App[None]):
             "S",
             "search",
             "Search all",
+            show=False,  # (every footer would carry it: the help and the palette list it)
             id="search_all",
             tooltip="Search everything fetched, in every group, offline",
         ),

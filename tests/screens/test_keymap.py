@@ -15,6 +15,7 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.keymap import ACTIONS, SCREENS
+from tui.screens.search import SearchScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
@@ -25,6 +26,7 @@ CLASSES = {
     "topic list": (LurkerApp, TopicsScreen, PagedList),
     "thread": (LurkerApp, ThreadScreen, ThreadView),
     "activity log": (LurkerApp, ActivityScreen, PagedList),
+    "search": (LurkerApp, SearchScreen, PagedList),
 }
 
 

@@ -315,7 +315,7 @@ def test_topic_list_searched(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive searched for "xruns".
 
     A reviewer should see: the search box under the title bar, holding "xruns"; the
-    title "Linux Audio Users · 2,607 topics · sticky first · matching “xruns”" and
+    title "Linux Audio Users · 2,607 topics · sticky first · service search “xruns”" and
     "1/2,607"; the matching topics, most with "xruns" in the subject, older ones dated
     ("17 Oct"); the first highlighted (the list, not the box, has focus); the list and its
     scrollbar as wide as the screen, under the line of column names.
@@ -328,7 +328,7 @@ def test_topic_search_without_results(snap_compare: Any, size: tuple[int, int]) 
     """big-archive searched for "mixer", which no topic matches.
 
     A reviewer should see: the search box holding "mixer"; the title "… · 0 topics ·
-    sticky first · matching “mixer”" and no position at the right; the muted line "No
+    sticky first · service search “mixer”" and no position at the right; the muted line "No
     topics here." centred a third of the way down the empty list; no "Loading…".
     """
     assert snapshot(snap_compare, "topics-search-empty", size)

@@ -45,7 +45,7 @@ class SearchScreen(PagedScreen[Hit]):
     SearchScreen #search-note.quiet { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("S,slash", "edit", "Search", id="search_line", tooltip="Back to the search line"),
+        Binding("slash", "edit", "Search", id="search_line", tooltip="Back to the search line"),
         Binding("s", "save", "Save search", id="save_search", tooltip="Keep it as a group"),
         Binding(
             "ctrl+o",

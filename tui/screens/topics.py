@@ -241,7 +241,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         if self.group_name:
             parts.append(SORTS[self.sort_field])
         if self.query_text:
-            parts.append(f"matching “{self.query_text}” (the service's search)")
+            parts.append(f"service search “{self.query_text}”")
         offline = saved_note(self.paged_list.feed.source)
         if offline:
             parts.append(offline)
