@@ -22,6 +22,7 @@ from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
+from tui.screens.search import SearchScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.store.summary import summary_path
@@ -146,6 +147,19 @@ async def topics_searched(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+async def searched_everything(pilot: Pilot[None], demo: DemoService) -> None:
+    await open_topics(pilot, "big-archive")
+    await until(pilot, lambda: rows_of(pilot).ended or len(rows_of(pilot).rows) >= 100)
+    await settle(pilot)  # (the pages kept, and indexed, on the store's thread)
+    await pilot.app.news.store.call(lambda store: None)  # what was asked before is done
+    await keys(pilot, "S", *"xruns", "enter")
+    screen = pilot.app.screen
+    assert isinstance(screen, SearchScreen)
+    await until(pilot, lambda: screen.text.endswith("xruns"), "the query run")
+    await until(pilot, lambda: len(rows_of(pilot).rows) > 0, "results")
+    await quiet(pilot)
+
+
 async def topics_search_empty(pilot: Pilot[None], demo: DemoService) -> None:
     await open_topics(pilot, "big-archive")
     await search(pilot, "mixer")
@@ -236,6 +250,7 @@ PICTURES: dict[str, Picture] = {
     "topics-all": Picture(topics_all_groups),
     "topics-search": Picture(topics_searched),
     "topics-search-empty": Picture(topics_search_empty),
+    "search": Picture(searched_everything),
     "topics-loading": Picture(topics_loading),
     "topics-error": Picture(topics_error),
     "thread": Picture(thread, {"topic": str(TAPE_ECHO)}),
@@ -321,6 +336,20 @@ def test_topic_list_searched(snap_compare: Any, size: tuple[int, int]) -> None:
     scrollbar as wide as the screen, under the line of column names.
     """
     assert snapshot(snap_compare, "topics-search", size)
+
+
+@SIZES
+def test_search_of_everything_fetched(snap_compare: Any, size: tuple[int, int]) -> None:
+    """S on big-archive's topic list, "xruns" typed, Enter: the offline search's results.
+
+    A reviewer should see: the header "Lurker — Search"; the title "Search · everything
+    fetched, offline" with the position at the right; the search line holding
+    "group:big-archive xruns"; the column heads "Group", "Subject — where the words were
+    found", "From", "When"; rows with "big-archive" in cyan in the group column, the
+    subject in bold, "xruns" in reverse video wherever it was found; the first row
+    highlighted; the key bar with "s Save search" and "ctrl+o Ask the service".
+    """
+    assert snapshot(snap_compare, "search", size)
 
 
 @SIZES

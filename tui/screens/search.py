@@ -69,6 +69,7 @@ class SearchScreen(PagedScreen[Hit]):
         self.saved_name = name  # opened as this saved search
         self.search_query: Query | None = None
         self._timer: Timer | None = None
+        self._words: tuple[str, ...] = ()  # the query's words, highlighted in subjects
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -76,7 +77,7 @@ class SearchScreen(PagedScreen[Hit]):
         yield Input(value=self.text, placeholder=HINT, id="search-line", select_on_focus=False)
         yield Static(id="search-note", markup=False)
         rows: PagedList[Hit] = PagedList(
-            render_hit_row,
+            self._render_row,
             key=lambda hit: hit.topic_id,
             empty_text="Nothing found in what was fetched.",
             classes="with-heads",
@@ -84,6 +85,9 @@ class SearchScreen(PagedScreen[Hit]):
         yield ColumnHeads(search_heads, rows, id="heads")
         yield rows
         yield KeyFooter()
+
+    def _render_row(self, hit: Hit, width: int, selected: bool) -> Text:
+        return render_hit_row(hit, width, selected, words=self._words)
 
     def on_mount(self) -> None:
         self.sub_title = f"Saved search {self.saved_name}" if self.saved_name else "Search"
@@ -134,6 +138,7 @@ class SearchScreen(PagedScreen[Hit]):
             self._update_title()
             return
         self.search_query = query
+        self._words = tuple(term.text for term in query.words)
         self._note("", "quiet")
         self.paged_list.empty_text = f"Nothing found for {clean(str(query))} in what was fetched."
         self.paged_list.show(HitSource(self.finder, query), _rows_of, keep=True)

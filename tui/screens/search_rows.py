@@ -37,18 +37,29 @@ def snippet_text(snippet: Snippet, style: str = "dim") -> Text:
     return text
 
 
-def render_hit_row(hit: Hit, width: int, selected: bool, now: datetime | None = None) -> Text:
-    """One topic found, fitted to `width`."""
+def render_hit_row(
+    hit: Hit,
+    width: int,
+    selected: bool,
+    now: datetime | None = None,
+    words: tuple[str, ...] = (),
+) -> Text:
+    """One topic found, fitted to `width`; `words` (the query's) highlighted in the
+    subject, the snippet shown where it holds a word found."""
     group_width, author_width = _widths(width)
     right = Text(" ")
     right.append_text(fit(safe_text(hit.author or "?", "italic"), author_width))
     when = datetime.fromtimestamp(hit.created, UTC) if hit.created > 0 else None
     right.append(f" {relative(when, now):>11}", style="dim")
     room = max(width - cells(right.plain), 12)
-    left = fit(safe_text(hit.group_name or "?", "cyan"), group_width)
+    left = Text()
+    left.append_text(fit(safe_text(hit.group_name or "?", "cyan"), group_width))
     left.append(" ")
-    left.append_text(safe_text(hit.subject or "(no subject)", "bold"))
-    if hit.snippet.text and hit.snippet.text != hit.subject:
+    subject = safe_text(hit.subject or "(no subject)", "bold")
+    if words:
+        subject.highlight_words(words, FOUND, case_sensitive=False)
+    left.append_text(subject)
+    if hit.snippet.spans and hit.snippet.text != hit.subject:
         left.append(" — ", style="dim")
         left.append_text(snippet_text(hit.snippet))
     return fit(left, room) + right
