@@ -51,6 +51,7 @@ def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
     assert "localhost--demo.cache.sqlite3" in shown
     assert "of the 200.0 MB limit, cache_size)" in shown
     assert re.search(r"0 messages read in 0 topics; [1-9]\d* groups seen", shown)
+    assert re.search(r"Search index: 0 topics and 0 messages, .* at most 50.0 MB\)", shown)
     assert main(["cache", "clear", "--demo"]) == 0
     assert "the read state is kept" in capsys.readouterr().out
     assert main(["cache", "--demo"]) == 0

@@ -5,6 +5,7 @@ with the pages, and everything else working where SQLite lacks FTS5."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,12 @@ from tui.api.client import ServiceClient
 from tui.config.settings import Settings
 from tui.render.convert import convert_body
 from tui.search.docs import MessageDoc
+from tui.search.index import OVERHEAD
 from tui.search.query import parse
-from tui.store import searching
+from tui.store import page_cache, searching
 from tui.store.library import StoredLibrary
 from tui.store.marks import Read
+from tui.store.searching import StoreSearch
 from tui.store.store import Store
 from tui.store.thread import StoreThread
 
@@ -89,7 +92,7 @@ def test_message_bodies_are_found_by_their_text_and_read_state_applies(tmp_path:
     store = Store(tmp_path / "s.sqlite3")
     try:
         text = dict(
-            store._db.execute(
+            store._cache.db.execute(
                 "SELECT message_id, body FROM search_docs WHERE message_id IS NOT NULL"
             )
         )
@@ -97,7 +100,7 @@ def test_message_bodies_are_found_by_their_text_and_read_state_applies(tmp_path:
         hits = store.search(parse(f'"{word}"'), limit=500)
         (hit,) = [hit for hit in hits if hit.message_id in opened]
         assert store.search(parse(f'"{word}" is:read')) == []
-        store.record_reads([Read(m, hit.topic_id, "41101", 1.0) for m in opened])
+        store.read([Read(m, hit.topic_id, "41101", 1.0) for m in opened])
         assert [h.topic_id for h in store.search(parse(f'"{word}" is:read'))] == [hit.topic_id]
         unread = store.search(parse(f'"{word}" is:unread'), limit=500)
         assert {h.topic_id for h in unread} == {h.topic_id for h in hits} - {hit.topic_id}
@@ -137,8 +140,8 @@ def test_pages_and_index_stay_within_cache_size(tmp_path: Path) -> None:
             _index_messages(store, docs, float(n))
         contents = store.contents()
         assert contents.index is not None
-        assert contents.page_bytes + store._search.estimated_bytes() <= limit
-        assert store._search.estimated_bytes() <= limit * searching.INDEX_SHARE
+        assert contents.cache_bytes <= limit  # the whole cache file: pages and index
+        assert contents.index.text_bytes * OVERHEAD <= limit * searching.INDEX_SHARE
         assert store.search(parse("word59"))
         assert not store.search(parse("word0"))
     finally:
@@ -146,8 +149,14 @@ def test_pages_and_index_stay_within_cache_size(tmp_path: Path) -> None:
 
 
 def _index_messages(store: Store, docs: list[MessageDoc], at: float) -> None:
-    """As saving a thread's page does: its messages indexed, then the bound kept."""
-    index = store._search.index
-    assert index is not None
-    store._write(lambda db: index.add_messages(docs, at))
-    store._write(store._evict)
+    """As saving a thread's page does: its messages indexed, then the file kept in bounds."""
+
+    def index(db: sqlite3.Connection) -> None:
+        def add(search: StoreSearch) -> None:
+            assert search.index is not None
+            search.index.add_messages(docs, at)
+
+        store._indexed(add)(db)
+        page_cache.evict(db, store.limit)
+
+    store._change(store._cache, index)

@@ -28,28 +28,28 @@ NO_FTS5 = (
     "search needs SQLite with FTS5, and this Python's sqlite3 was built without it; "
     "everything else works"
 )
-# The index's share of the store's size limit (cache_size): pages have the rest, and more
-# while the index is smaller (see Store._evict).
+# The index's share of the store's size limit (cache_size): the pages have the rest of the
+# cache file, and more while the index is smaller (the pages are evicted to keep the whole
+# file within the limit).
 INDEX_SHARE = 0.25
 EARLY_TEXTS = 2_000  # texts kept for messages not indexed yet (the oldest go first)
 
 
 class StoreSearch:
-    """The index in the store's file (or None without FTS5: `problem` says why)."""
+    """The index in the store's cache file, once `open` (None without FTS5: `problem` says
+    why)."""
 
-    def __init__(self, db: sqlite3.Connection, limit: int) -> None:
-        self.problem = "" if available(db) else NO_FTS5
+    def __init__(self, limit: int) -> None:
+        self.problem = ""
         self.index: SearchIndex | None = None
         self._limit = int(limit * INDEX_SHARE)
         self._early: dict[str, str] = {}  # texts that came before their message
         self._named: dict[str, str] = {}  # group id → title, as the read state knows them
-        if not self.problem:
-            self.index = SearchIndex(db, self._limit)
 
-    def reopen(self, db: sqlite3.Connection) -> None:
-        """The file was made again (a damaged one moved aside): an empty index in it."""
-        if not self.problem:
-            self.index = SearchIndex(db, self._limit)
+    def open(self, db: sqlite3.Connection) -> None:
+        """The index in the cache file `db` (made if new; an empty one in a file made again)."""
+        self.problem = "" if available(db) else NO_FTS5
+        self.index = None if self.problem else SearchIndex(db, self._limit)
 
     def page_saved(
         self, endpoint: str, page: BaseModel, at: float, names: Callable[[], dict[str, str]]
@@ -102,6 +102,15 @@ class StoreSearch:
         if self.index is None:
             return []
         return self.index.search(query, limit=limit, offset=offset, now=now, read=read)
+
+    def topic_matches(self, query: Query, topic_id: str) -> list[str]:
+        """The ids of a topic's messages matching `query`, in thread order."""
+        return self.index.topic_matches(query, topic_id) if self.index is not None else []
+
+    def clear(self) -> None:
+        """Forget everything indexed."""
+        if self.index is not None:
+            self.index.clear()
 
     def stats(self) -> IndexStats | None:
         """What the index holds (None without FTS5)."""
