@@ -292,8 +292,8 @@ class Store:
         read, topics, whole, groups = self._ask(self._state, state_file.totals, (0, 0, 0, 0))
         nothing: tuple[dict[str, int], int] = ({}, 0)
         pages, page_bytes = self._ask(self._cache, page_cache.pages_by_endpoint, nothing)
-        used = self._ask(self._cache, page_cache.used_bytes, 0)
         index = self._ask(self._cache, self._indexed(lambda search: search.stats()), None)
+        used = self._ask(self._cache, page_cache.used_bytes, 0)
         return Contents(
             self.path,
             self._cache.path,
