@@ -18,7 +18,7 @@ _NAMED = (
 WORD_COLUMNS = "{subject body tags}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Plan:
     """What a query asks of the index: a MATCH (or none), exclusions, SQL conditions."""
 
@@ -27,6 +27,8 @@ class Plan:
     where: list[str] = field(default_factory=list)  # on search_docs, as `d`
     params: list[object] = field(default_factory=list)
     nothing: bool = False  # a term with nothing to find (only symbols): no hit at all
+    since: float | None = None  # after: as seconds (also in `where`)
+    until: float | None = None  # before: as seconds (also in `where`)
 
 
 def quoted(text: str) -> str:
@@ -76,11 +78,13 @@ def _conditions(query: Query, now: datetime, result: Plan) -> None:
         result.where.append(f"d.group_id NOT IN ({_NAMED.format(marks='?')})")
         result.params.extend([term.text.lower()] * 2)
     if query.before is not None:
+        result.until = _seconds(query.before.moment(now))
         result.where.append("d.created < ?")
-        result.params.append(_seconds(query.before.moment(now)))
+        result.params.append(result.until)
     if query.after is not None:
+        result.since = _seconds(query.after.moment(now))
         result.where.append("d.created >= ?")
-        result.params.append(_seconds(query.after.moment(now)))
+        result.params.append(result.since)
     if query.has_attachment:
         result.where.append("d.attachment = 1")
 

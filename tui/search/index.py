@@ -15,6 +15,7 @@ them. Without FTS5 in this SQLite, `available` is False and the store does not m
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,7 +28,7 @@ from .snippet import END, START, Snippet, marked
 
 __all__ = ["SCHEMA_VERSION", "Hit", "IndexStats", "SearchIndex", "available"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # How much bigger the index is on disk than the text it holds (the FTS5 index, the row
 # and its indexes): measured on the demo archive (see docs/search.md), to bound the bytes
 # without asking SQLite for page counts on every write.
@@ -37,8 +38,8 @@ TEXT_LIMIT = 32_000  # characters of a body indexed (the start of a very long me
 SNIPPET_TOKENS = 14
 # Hits taken, best first, before grouping them by topic: enough for several screens of
 # topics, few enough that a word found everywhere still answers in a few milliseconds.
-HITS_PER_TOPIC_SHOWN = 40
-MIN_HITS = 2_000
+HITS_PER_TOPIC_SHOWN = 20
+MIN_HITS = 1_000
 ReadCheck = Callable[[str, str | None], bool]
 """Whether a topic (message id None) or one of its messages has been read."""
 
@@ -150,24 +151,26 @@ class SearchIndex:
 
     def add_topics(self, topics: Iterable[TopicDoc], at: float) -> None:
         """Index topics of a list (a topic indexed before is replaced)."""
-        self._upsert(
+        rows = [
             (
                 f"t:{t.topic_id}", t.topic_id, None, t.group_id, t.group_name, t.author,
                 t.created, t.subject, t.summary, t.tags, t.attachment,
             )
             for t in topics
-        )  # fmt: skip
+        ]  # fmt: skip
+        self._upsert(rows, at)
         self._bound(at)
 
     def add_messages(self, messages: Iterable[MessageDoc], at: float) -> None:
         """Index messages of a thread; a body not yet known keeps the text indexed before."""
-        self._upsert(
+        rows = [
             (
                 f"m:{m.message_id}", m.topic_id, m.message_id, m.group_id, m.group_name,
                 m.author, m.created, m.subject, m.text, m.tags, m.attachment,
             )
             for m in messages
-        )  # fmt: skip
+        ]  # fmt: skip
+        self._upsert(rows, at)
         self._bound(at)
 
     def set_texts(self, texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -202,7 +205,7 @@ class SearchIndex:
             [(str(group_id), clean(name), clean(title)) for group_id, name, title in names],
         )
 
-    def _upsert(self, rows: Iterable[tuple[object, ...]], at: float = 0.0) -> None:
+    def _upsert(self, rows: Iterable[tuple[object, ...]], at: float) -> None:
         prepared, names = [], {}
         for row in rows:
             key, topic, message, group_id, group, author, created, subject, body, tags, att = row
@@ -215,21 +218,25 @@ class SearchIndex:
                 (key, str(topic), message, str(group_id), texts[0], created, texts[1],
                  body_text, texts[2], int(bool(att)), size, at)
             )  # fmt: skip
-        self._db.executemany(
-            "INSERT INTO search_docs (key, topic_id, message_id, group_id, author, "
-            "created, subject, body, tags, attachment, bytes, indexed_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET topic_id = excluded.topic_id, "
-            "group_id = excluded.group_id, author = excluded.author, "
-            "created = excluded.created, subject = excluded.subject, "
-            "body = CASE excluded.body WHEN '' THEN body ELSE excluded.body END, "
-            "tags = excluded.tags, attachment = excluded.attachment, "
-            "bytes = excluded.bytes + CASE excluded.body WHEN '' "
-            "THEN length(CAST(body AS BLOB)) ELSE 0 END, indexed_at = excluded.indexed_at",
-            prepared,
-        )
+        try:
+            self._db.executemany(
+                _UPSERT, [(_row_id(row[5], str(row[0])), *row) for row in prepared]
+            )
+        except sqlite3.IntegrityError:  # two rows of one millisecond took one id: probe
+            for row in prepared:
+                self._upsert_one(row)
         self.name_groups((group_id, name, "") for group_id, name in names.items())
         self._text_bytes = self._rows = None
+
+    def _upsert_one(self, row: tuple[object, ...]) -> None:
+        """One row, its id the next free one after its time's when that one is taken."""
+        row_id = _row_id(row[5], str(row[0]))
+        while True:
+            try:
+                self._db.execute(_UPSERT, (row_id, *row))
+                return
+            except sqlite3.IntegrityError:
+                row_id += 1
 
     # --- the bound -------------------------------------------------------------------------
 
@@ -320,12 +327,27 @@ class SearchIndex:
         where = "".join(f" AND {condition}" for condition in steps.where)
         if steps.match:
             match = steps.match + (f" NOT ({steps.exclude})" if steps.exclude else "")
+            # Times as ids (see `_row_id`): FTS5 keeps to the range itself.
+            low = _row_id(steps.since, "") if steps.since is not None else 0
+            high = _row_id(steps.until, "") + (1 << _ID_SPREAD) if steps.until else 2**62
+            where = f" AND s.rowid >= {low} AND s.rowid < {high}" + where
+            # The newest `cap` matches (FTS5 gives them in id order, which is time order:
+            # no ranking needed to find them), then bm25 ranks only those: a word found
+            # in every message costs a window, not the whole index.
+            floor = self._db.execute(
+                "SELECT min(id) FROM (SELECT d.id FROM search_text s JOIN search_docs d "
+                f"ON d.id = s.rowid WHERE search_text MATCH ?{where} "
+                "ORDER BY s.rowid DESC LIMIT ?)",
+                (match, *steps.params, cap),
+            ).fetchone()[0]
+            if floor is None:
+                return []
             sql = (
                 "SELECT d.id, d.topic_id, d.message_id, d.created, s.rank "
                 "FROM search_text s JOIN search_docs d ON d.id = s.rowid "
-                f"WHERE search_text MATCH ?{where} ORDER BY s.rank LIMIT ?"
+                f"WHERE search_text MATCH ? AND s.rowid >= ?{where} ORDER BY s.rank LIMIT ?"
             )
-            return self._db.execute(sql, (match, *steps.params, cap)).fetchall()
+            return self._db.execute(sql, (match, floor, *steps.params, cap)).fetchall()
         if steps.exclude:
             where += " AND d.id NOT IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)"
         sql = (
@@ -342,12 +364,15 @@ class SearchIndex:
         marks = ", ".join("?" for _ in best_ids)
         snippets: dict[int, str] = {}
         if steps.match and worded:
+            # FTS5 takes `rowid IN` as one lookup per id, each a walk of every match: the
+            # range is FTS5's, the list a filter after it (+rowid), and only the rows it
+            # lets through have their snippet made.
             snippets = dict(
                 self._db.execute(
                     f"SELECT rowid, snippet(search_text, -1, '{START}', '{END}', '…', "
                     f"{SNIPPET_TOKENS}) FROM search_text WHERE search_text MATCH ? "
-                    f"AND rowid IN ({marks})",
-                    (steps.match, *best_ids),
+                    f"AND rowid >= ? AND rowid <= ? AND +rowid IN ({marks})",
+                    (steps.match, min(best_ids), max(best_ids), *best_ids),
                 ).fetchall()
             )
         rows = {
@@ -428,3 +453,26 @@ def _by_topic(rows: Iterable[tuple[int, str, str | None, float, float]]) -> list
 def _text(text: str) -> str:
     """A body as indexed: cleaned (no controls, so the snippet's marks are ours), bounded."""
     return clean(text[:TEXT_LIMIT], multiline=True)
+
+
+# Each row's id orders it by time (milliseconds, then 12 bits of its key's hash): FTS5
+# hands its matches over in id order at once, so the newest matches come first for free,
+# and bm25 ranks only those (see `SearchIndex._hits`).
+_ID_SPREAD = 12
+_UPSERT = (
+    "INSERT INTO search_docs (id, key, topic_id, message_id, group_id, author, "
+    "created, subject, body, tags, attachment, bytes, indexed_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (key) DO UPDATE SET topic_id = excluded.topic_id, "
+    "group_id = excluded.group_id, author = excluded.author, "
+    "created = excluded.created, subject = excluded.subject, "
+    "body = CASE excluded.body WHEN '' THEN body ELSE excluded.body END, "
+    "tags = excluded.tags, attachment = excluded.attachment, "
+    "bytes = excluded.bytes + CASE excluded.body WHEN '' "
+    "THEN length(CAST(body AS BLOB)) ELSE 0 END, indexed_at = excluded.indexed_at"
+)
+
+
+def _row_id(created: object, key: str) -> int:
+    milliseconds = int(created * 1000) if isinstance(created, float | int) else 0
+    return (max(0, min(milliseconds, 2**50)) << _ID_SPREAD) | (zlib.crc32(key.encode()) & 0xFFF)

@@ -113,6 +113,9 @@ class Store:
         self._open(self._state, "state-unopenable")
         self._search = StoreSearch(limit)
         self._searched_db: sqlite3.Connection | None = None  # the cache the index is in
+        if self._cache.db is not None:  # made now: the pages are bounded with it in the file
+            with contextlib.suppress(StoreError):
+                self._write(self._cache, self._indexed(lambda search: None))
 
     @property
     def usable(self) -> bool:
