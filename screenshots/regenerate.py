@@ -32,6 +32,7 @@ SCREENSHOTS: dict[str, tuple[str, tuple[int, int]]] = {
     "thread-unfolded": ("thread-unfolded", README_SIZE),
     "activity": ("activity", README_SIZE),
     "activity-filters": ("activity-filters", README_SIZE),
+    "search": ("search", README_SIZE),
 }
 
 

@@ -28,7 +28,7 @@ from .snippet import END, START, Snippet, marked
 
 __all__ = ["SCHEMA_VERSION", "Hit", "IndexStats", "SearchIndex", "available"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # How much bigger the index is on disk than the text it holds (the FTS5 index, the row
 # and its indexes): measured on the demo archive (see docs/search.md), to bound the bytes
 # without asking SQLite for page counts on every write.
@@ -44,6 +44,11 @@ ReadCheck = Callable[[str, str | None], bool]
 """Whether a topic (message id None) or one of its messages has been read."""
 
 _SCHEMA = (
+    # The rows and their text's bytes, kept by the triggers below (the bound asks them after
+    # every page: a sum over the table would cost a pass over it each time).
+    """CREATE TABLE IF NOT EXISTS search_totals (
+        id INTEGER PRIMARY KEY CHECK (id = 0), rows INTEGER NOT NULL, bytes INTEGER NOT NULL)""",
+    "INSERT OR IGNORE INTO search_totals (id, rows, bytes) VALUES (0, 0, 0)",
     """CREATE TABLE IF NOT EXISTS search_docs (
         id INTEGER PRIMARY KEY,
         key TEXT NOT NULL UNIQUE,
@@ -66,15 +71,18 @@ _SCHEMA = (
         tokenize='unicode61 remove_diacritics 2')""",
     """CREATE TRIGGER IF NOT EXISTS search_docs_added AFTER INSERT ON search_docs BEGIN
         INSERT INTO search_text (rowid, subject, body, tags, author)
-        VALUES (new.id, new.subject, new.body, new.tags, new.author); END""",
+        VALUES (new.id, new.subject, new.body, new.tags, new.author);
+        UPDATE search_totals SET rows = rows + 1, bytes = bytes + new.bytes; END""",
     """CREATE TRIGGER IF NOT EXISTS search_docs_removed AFTER DELETE ON search_docs BEGIN
         INSERT INTO search_text (search_text, rowid, subject, body, tags, author)
-        VALUES ('delete', old.id, old.subject, old.body, old.tags, old.author); END""",
+        VALUES ('delete', old.id, old.subject, old.body, old.tags, old.author);
+        UPDATE search_totals SET rows = rows - 1, bytes = bytes - old.bytes; END""",
     """CREATE TRIGGER IF NOT EXISTS search_docs_changed AFTER UPDATE ON search_docs BEGIN
         INSERT INTO search_text (search_text, rowid, subject, body, tags, author)
         VALUES ('delete', old.id, old.subject, old.body, old.tags, old.author);
         INSERT INTO search_text (rowid, subject, body, tags, author)
-        VALUES (new.id, new.subject, new.body, new.tags, new.author); END""",
+        VALUES (new.id, new.subject, new.body, new.tags, new.author);
+        UPDATE search_totals SET bytes = bytes - old.bytes + new.bytes; END""",
     # bm25 weights by column: subject, body, tags, author.
     "INSERT INTO search_text (search_text, rank) VALUES ('rank', 'bm25(4.0, 1.0, 2.0, 1.0)')",
     # Groups' names (`group:` takes either): the short one, and the title people read.
@@ -82,7 +90,7 @@ _SCHEMA = (
         group_id TEXT PRIMARY KEY, name TEXT NOT NULL, title TEXT NOT NULL)""",
     "CREATE TABLE IF NOT EXISTS search_schema (version INTEGER NOT NULL)",
 )
-_TABLES = ("search_text", "search_docs", "search_groups", "search_schema")
+_TABLES = ("search_text", "search_docs", "search_groups", "search_totals", "search_schema")
 
 
 def available(db: sqlite3.Connection) -> bool:
@@ -130,8 +138,6 @@ class SearchIndex:
         self._db = db
         self.limit_bytes = limit_bytes
         self.limit_rows = limit_rows
-        self._text_bytes: int | None = None
-        self._rows: int | None = None
         self._ensure_schema()
 
     def _ensure_schema(self) -> None:
@@ -176,7 +182,7 @@ class SearchIndex:
     def set_texts(self, texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
         """The reader's text of messages already indexed (by message id); those not indexed
         (yet) are handed back."""
-        changed, missing = 0, []
+        missing = []
         for message_id, text in texts:
             body = _text(text)
             size = len(body.encode("utf-8", "replace"))
@@ -185,14 +191,13 @@ class SearchIndex:
                 "WHERE key = ? AND body <> ?",
                 (body, size, f"m:{message_id}", body),
             )
-            if cursor.rowcount:
-                changed += 1
-            elif not self._db.execute(
-                "SELECT 1 FROM search_docs WHERE key = ?", (f"m:{message_id}",)
-            ).fetchone():
+            if (
+                not cursor.rowcount
+                and not self._db.execute(
+                    "SELECT 1 FROM search_docs WHERE key = ?", (f"m:{message_id}",)
+                ).fetchone()
+            ):
                 missing.append((message_id, text))
-        if changed:
-            self._text_bytes = None
         return missing
 
     def name_groups(self, names: Iterable[tuple[str, str, str]]) -> None:
@@ -226,7 +231,6 @@ class SearchIndex:
             for row in prepared:
                 self._upsert_one(row)
         self.name_groups((group_id, name, "") for group_id, name in names.items())
-        self._text_bytes = self._rows = None
 
     def _upsert_one(self, row: tuple[object, ...]) -> None:
         """One row, its id the next free one after its time's when that one is taken."""
@@ -259,25 +263,17 @@ class SearchIndex:
             gone_bytes += size
             gone_rows += 1
         self._db.executemany("DELETE FROM search_docs WHERE id = ?", [(i,) for i in doomed])
-        self._text_bytes, self._rows = text_bytes - gone_bytes, rows - gone_rows
 
     def _totals(self) -> tuple[int, int]:
-        if self._text_bytes is None or self._rows is None:
-            size, rows = self._db.execute(
-                "SELECT coalesce(sum(bytes), 0), count(*) FROM search_docs"
-            ).fetchone()
-            self._text_bytes, self._rows = size, rows
-        return self._text_bytes, self._rows
-
-    def estimated_bytes(self) -> int:
-        """The index's bytes on disk, estimated from the text it holds (no page reads)."""
-        return int(self._totals()[0] * OVERHEAD)
+        """The text's bytes and the rows indexed."""
+        rows, size = self._db.execute("SELECT rows, bytes FROM search_totals").fetchone()
+        return int(size), int(rows)
 
     def clear(self) -> None:
         """Forget everything indexed."""
         self._db.execute("DELETE FROM search_docs")
         self._db.execute("INSERT INTO search_text (search_text) VALUES ('rebuild')")
-        self._text_bytes = self._rows = 0
+        self._db.execute("UPDATE search_totals SET rows = 0, bytes = 0")
 
     def stats(self) -> IndexStats:
         """How much is indexed, and its size on disk."""
