@@ -383,12 +383,14 @@ class LurkerApp(App[None]):
         """Hand bodies' own text to the store's thread for the search index."""
         store = self.news.store if self.news.opened else None
         if store is not None and texts:
+            from .store.sources import INDEX_AFTER
             from .store.store import Store
 
             task = asyncio.ensure_future(store.call(Store.index_texts, texts))
             # (A text not indexed costs only its finding; the store's problems are said
             # where pages are saved.)
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
+            store.after_quiet(Store.flush_index, INDEX_AFTER)
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:

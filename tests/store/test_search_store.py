@@ -160,3 +160,33 @@ def _index_messages(store: Store, docs: list[MessageDoc], at: float) -> None:
         page_cache.evict(db, store.limit)
 
     store._change(store._cache, index)
+
+
+def test_indexing_waits_for_a_pause_but_a_search_or_closing_takes_what_waits(
+    tmp_path: Path,
+) -> None:
+    from tui.api.models.page import Page
+    from tui.api.models.topics import Topic
+    from tui.store.store import WAITING_PAGES
+
+    def page(n: int) -> Page[Topic]:
+        return Page[Topic].model_validate(
+            {"data": [{"id": n, "group_id": 1, "subject": f"subject{n} words"}]}
+        )
+
+    def indexed(store: Store) -> int:
+        assert store._cache.db is not None
+        return int(store._cache.db.execute("SELECT count(*) FROM search_docs").fetchone()[0])
+
+    store = Store(tmp_path / "s.sqlite3")
+    store.index_page("gettopics", page(1), 1.0)
+    assert indexed(store) == 0  # waiting for a pause in the paging
+    assert [hit.topic_id for hit in store.search(parse("subject1"))] == ["1"]  # asked first
+    for n in range(2, 2 + WAITING_PAGES):
+        store.index_page("gettopics", page(n), 1.0)
+    assert indexed(store) == 1 + WAITING_PAGES  # too many waiting: indexed without a pause
+    store.index_page("gettopics", page(999), 1.0)
+    store.close()
+    store = Store(tmp_path / "s.sqlite3")
+    assert [hit.topic_id for hit in store.search(parse("subject999"))] == ["999"]
+    store.close()

@@ -115,7 +115,3 @@ class StoreSearch:
     def stats(self) -> IndexStats | None:
         """What the index holds (None without FTS5)."""
         return self.index.stats() if self.index is not None else None
-
-    def estimated_bytes(self) -> int:
-        """The index's bytes on disk, estimated without reading the file's pages."""
-        return self.index.estimated_bytes() if self.index is not None else 0

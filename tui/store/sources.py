@@ -24,6 +24,10 @@ from .thread import StoreThread
 
 PageT = TypeVar("PageT", bound=BaseModel)
 
+# Seconds without a page saved after which what was saved is indexed for search: indexing
+# while pages come would compete with the paging (End over 10,000 topics) for the machine.
+INDEX_AFTER = 0.5
+
 
 class OfflineError(LurkerError):
     """The service cannot be reached and this page was never saved."""
@@ -148,6 +152,7 @@ class SavedCursor(Generic[PageT]):
 
         task = asyncio.ensure_future(self._store.call(save))
         task.add_done_callback(_ignore_store_errors)
+        self._store.after_quiet(Store.flush_index, INDEX_AFTER)
 
     def _key(self, index: int) -> str:
         return page_key(self._endpoint, self._cursor.params, index)

@@ -37,6 +37,8 @@ T = TypeVar("T")
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
 UNREAD_COUNTED = 1_000  # a saved search's unread topics are counted up to this
+WAITING_PAGES = 40  # pages waiting to be indexed before they are, pause or not
+WAITING_TEXTS = 2_000  # bodies' texts likewise
 
 __all__ = ["DEFAULT_LIMIT", "Contents", "Problem", "Read", "Store", "StoreError"]
 
@@ -112,6 +114,9 @@ class Store:
         _adopt_old_pages(path, self._cache.db)
         self._open(self._state, "state-unopenable")
         self._search = StoreSearch(limit)
+        # Pages and texts to index, waiting for a pause in the paging (see `flush_index`).
+        self._waiting_pages: list[tuple[str, BaseModel, float]] = []
+        self._waiting_texts: list[tuple[str, str]] = []
         self._searched_db: sqlite3.Connection | None = None  # the cache the index is in
         if self._cache.db is not None:  # made now: the pages are bounded with it in the file
             with contextlib.suppress(StoreError):
@@ -123,7 +128,9 @@ class Store:
         return self._state.db is not None
 
     def close(self) -> None:
-        """Close the files (every write is already committed)."""
+        """Index what waits, and close the files (every other write is already committed)."""
+        with contextlib.suppress(StoreError):
+            self.flush_index()
         for file in (self._state, self._cache):
             if file.db is not None:
                 file.db.close()
@@ -232,30 +239,49 @@ class Store:
         return run
 
     def index_page(self, endpoint: str, page: BaseModel, at: float) -> None:
-        """Index what a page just saved holds (topics, messages, group names), keeping the
-        cache file within the limit."""
+        """Index what a page just saved holds (topics, messages, group names): once pages
+        stop coming for a moment (`flush_index`), or now if many wait."""
+        self._waiting_pages.append((endpoint, page, at))
+        if len(self._waiting_pages) >= WAITING_PAGES:
+            self.flush_index()
+
+    def index_texts(self, texts: Sequence[tuple[str, str]]) -> None:
+        """Bodies' own text (message id, text), as the converter made it: indexed with the
+        pages waiting."""
+        self._waiting_texts.extend(texts)
+        if len(self._waiting_texts) >= WAITING_TEXTS:
+            self.flush_index()
+
+    def flush_index(self) -> None:
+        """Index the pages and texts waiting, in one transaction, keeping the cache file
+        within the limit. (Indexing waits while pages come: it would compete with the
+        paging for the machine; a search asks for it first.)"""
+        pages, texts = self._waiting_pages, self._waiting_texts
+        if not pages and not texts:
+            return
+        self._waiting_pages, self._waiting_texts = [], []
 
         def titles() -> dict[str, str]:
             return {k: mark.name for k, mark in self.group_marks().items()}
 
         def index(search: StoreSearch) -> None:
-            search.page_saved(endpoint, page, at, titles)
+            for endpoint, page, at in pages:
+                search.page_saved(endpoint, page, at, titles)
+            if texts:
+                search.texts(texts)
 
         def bound(db: sqlite3.Connection) -> None:
             self._indexed(index)(db)
             page_cache.evict(db, self.limit)
 
-        self._change(self._cache, bound)
-
-    def index_texts(self, texts: Sequence[tuple[str, str]]) -> None:
-        """Bodies' own text (message id, text), as the converter made it."""
-        if texts:
-            self._change(self._cache, self._indexed(lambda search: search.texts(texts)))
+        if self._cache.db is not None:
+            self._change(self._cache, bound)
 
     def search(
         self, query: Query, *, limit: int = 50, offset: int = 0, now: datetime | None = None
     ) -> list[Hit]:
         """Topics found in the index, best first then newest."""
+        self._flush_quietly()
         read: ReadCheck = _never
         if query.read is not None:
             absent: ReadCheck = _never
@@ -268,9 +294,15 @@ class Store:
 
     def topic_matches(self, query: Query, topic_id: str) -> list[str]:
         """The ids of a topic's messages matching `query`, in thread order."""
+        self._flush_quietly()
         return self._ask(
             self._cache, self._indexed(lambda search: search.topic_matches(query, topic_id)), []
         )
+
+    def _flush_quietly(self) -> None:
+        """Index what waits before a search (a failure is said by `_change`)."""
+        with contextlib.suppress(StoreError):
+            self.flush_index()
 
     def unread_matches(self, query: Query, most: int = UNREAD_COUNTED) -> int:
         """How many topics have unread messages matching `query` (up to `most`)."""
@@ -295,6 +327,7 @@ class Store:
         read, topics, whole, groups = self._ask(self._state, state_file.totals, (0, 0, 0, 0))
         nothing: tuple[dict[str, int], int] = ({}, 0)
         pages, page_bytes = self._ask(self._cache, page_cache.pages_by_endpoint, nothing)
+        self._flush_quietly()
         index = self._ask(self._cache, self._indexed(lambda search: search.stats()), None)
         used = self._ask(self._cache, page_cache.used_bytes, 0)
         return Contents(
