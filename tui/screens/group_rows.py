@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -12,9 +13,10 @@ from ..api.group_info import GroupInfo
 from ..render.cells import cells, fit
 from ..render.safety import clean, safe_text
 from ..render.when import relative
-from ..store.finding import SavedSearch
-from ..store.store import UNREAD_COUNTED
 from .reasons import no_api_access
+
+if TYPE_CHECKING:
+    from ..store.finding import SavedSearch
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,8 @@ def saved_rows(saved: Iterable[SavedSearch]) -> list[GroupRow]:
 
 def render_saved_row(saved: SavedSearch, width: int) -> Text:
     """A saved search as a line: its unread matches, name, query, what it is."""
+    from ..store.store import UNREAD_COUNTED  # (not before the first paint: see the tests)
+
     left = Text()
     if saved.unread:
         more = "+" if saved.unread >= UNREAD_COUNTED else ""

@@ -17,8 +17,6 @@ from ..api.errors import describe
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..render.when import relative
-from ..store.finding import SavedSearch
-from ..store.store import StoreError
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
@@ -31,6 +29,7 @@ if TYPE_CHECKING:
     from ..api.library import Library
     from ..api.models.page import Page
     from ..news import News
+    from ..store.finding import SavedSearch
     from ..store.summary import Summary
 
 
@@ -102,7 +101,6 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.paged_list.show(SavedGroups(self._summary), _rows_of)
         if self._load:
             self.load()
-        self.load_saved()
 
     def on_screen_resume(self) -> None:
         if self._mounted:
@@ -110,9 +108,12 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     @work(group="saved", exclusive=True, exit_on_error=False)
     async def load_saved(self) -> None:
-        """The saved searches and their unread counts, under the groups."""
+        """The saved searches and their unread counts, under the groups (once the store is
+        open: never before the first paint)."""
+        from ..store.store import StoreError
+
         finder = getattr(self.app, "finder", None)
-        if finder is None:
+        if finder is None or not self.news.opened:
             return
         try:
             saved = await finder().saved()
@@ -215,6 +216,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     @work(group="saved-remove", exit_on_error=False)
     async def _remove(self, name: str) -> None:
+        from ..store.store import StoreError
+
         finder = getattr(self.app, "finder", None)
         if finder is None:
             return
@@ -247,6 +250,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
             # After the paint: counting each group's news asks the service, and the list
             # comes first.
             self.call_after_refresh(self.news.met_groups, self.library, self.groups)
+        if self.paged_list.ended:
+            self.call_after_refresh(self.load_saved)  # (once the store is open)
 
     def _saved_at(self) -> float | None:
         source = self.paged_list.feed.source
