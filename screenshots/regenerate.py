@@ -33,6 +33,7 @@ SCREENSHOTS: dict[str, tuple[str, tuple[int, int]]] = {
     "activity": ("activity", README_SIZE),
     "activity-filters": ("activity-filters", README_SIZE),
     "all-activity": ("all-activity", README_SIZE),
+    "search": ("search", README_SIZE),
 }
 
 

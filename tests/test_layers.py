@@ -20,16 +20,27 @@ ALLOWED = {
     "api": set(),
     "render": {"api"},
     "demo": set(),
-    "store": {"api", "files"},
+    "search": {"api", "render"},
+    "store": {"api", "files", "search"},
     "config": {"api", "demo", "files", "render", "store"},
     "export": {"api", "files", "render"},
-    "cli": {"api", "config", "demo", "export", "render", "store"},
+    "cli": {"api", "config", "demo", "export", "render", "search", "store"},
     "widgets": {"api", "render"},
     "news": {"api", "config", "render", "store"},
-    "screens": {"api", "config", "export", "news", "render", "store", "stylesheets", "widgets"},
+    "screens": {
+        "api",
+        "config",
+        "export",
+        "news",
+        "render",
+        "search",
+        "store",
+        "stylesheets",
+        "widgets",
+    },
 }
 # Packages that must work from a plain script: no Textual in them.
-NO_TEXTUAL = ("api", "render", "demo", "config", "export", "store", "cli")
+NO_TEXTUAL = ("api", "render", "demo", "config", "export", "search", "store", "cli")
 
 
 @cache

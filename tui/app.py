@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
@@ -28,6 +29,9 @@ from .screens.navigation import (
     AllActivityOpened,
     GroupOpened,
     NoUnreadLeft,
+    SavedSearchOpened,
+    SearchHitOpened,
+    ServiceSearchWanted,
     ThreadEnded,
     ThreadRead,
     TopicOpened,
@@ -48,6 +52,8 @@ if TYPE_CHECKING:
     from .config.account import AccountSession
     from .render.convert.process import ConvertingProcess
     from .screens.topic_rows import TopicRow
+    from .search.query import Query
+    from .store.finding import Finder
 
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
@@ -69,6 +75,14 @@ class LurkerApp(App[None]):
             tooltip="Quit, from any screen",
         ),
         Binding("question_mark", "help", "Keys", id="help", tooltip="These keys"),
+        Binding(
+            "S",
+            "search",
+            "Search all",
+            show=False,  # (every footer would carry it: the help and the palette list it)
+            id="search_all",
+            tooltip="Search everything fetched, in every group, offline",
+        ),
     ]
 
     def __init__(
@@ -216,6 +230,13 @@ class LurkerApp(App[None]):
             self._library_bare = store is None and not self.news.opened
         return self._library
 
+    @property
+    def kept_library(self) -> Library:
+        """The library, in front of the store: for every screen but the first group list,
+        which may be opened before `_start` opened the store (a key pressed at once)."""
+        self.news.start()
+        return self.library
+
     def _must_sign_in(self) -> bool:
         self.client  # noqa: B018 - connecting tells whether a sign-in was saved
         return self.session is not None and not self.session.signed_in
@@ -301,7 +322,7 @@ class LurkerApp(App[None]):
             self._converting_process()  # a thread may open next: have its converter ready
 
         screen = TopicsScreen(
-            self.library,
+            self.kept_library,
             self.news,
             group,
             group_name=group_name,
@@ -387,28 +408,71 @@ class LurkerApp(App[None]):
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.activity import ActivityScreen
 
-        self.push_screen(ActivityScreen(self.library, self.news, event.group))
+        self.push_screen(ActivityScreen(self.kept_library, self.news, event.group))
 
     @on(AllActivityOpened)
     def _open_all_activity(self, event: AllActivityOpened) -> None:
         from .screens.activity import ActivityScreen
 
-        self.push_screen(ActivityScreen(self.library, self.news, groups=event.groups))
+        self.push_screen(ActivityScreen(self.kept_library, self.news, groups=event.groups))
 
     @on(TopicOpened)
     def _open_topic(self, event: TopicOpened) -> None:
         self._push_thread(event.topic.id, event.topic, event.group)
 
     def _push_thread(
-        self, topic_id: int | str, topic: TopicRow | None = None, group: str = ""
+        self,
+        topic_id: int | str,
+        topic: TopicRow | None = None,
+        group: str = "",
+        search: tuple[Finder, Query] | None = None,
     ) -> None:
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
 
         convert_many = self._converting_process().convert if self._bodies_in_process else None
         self.push_screen(
-            ThreadScreen(self.library, self.news, topic_id, topic, group, convert_many)
+            ThreadScreen(self.kept_library, self.news, topic_id, topic, group, convert_many, search)
         )
+
+    def action_search(self) -> None:
+        """Search everything fetched (from a group's topic list: that group to start with)."""
+        from .screens.search import SearchScreen
+        from .screens.topics import TopicsScreen
+
+        if isinstance(self.screen, SearchScreen):
+            self.screen.action_edit()
+            return
+        group = self.screen.group_name if isinstance(self.screen, TopicsScreen) else None
+        text = f"group:{group} " if group else ""
+        self.push_screen(SearchScreen(self.finder(), text, group))
+
+    def finder(self) -> Finder:
+        """The search index and the saved searches, in the store."""
+        from .store.finding import Finder
+
+        return Finder(self.news.store)
+
+    @on(SavedSearchOpened)
+    def _open_saved(self, event: SavedSearchOpened) -> None:
+        from .screens.search import SearchScreen
+
+        saved = event.saved
+        self.push_screen(SearchScreen(self.finder(), saved.query, name=saved.name))
+
+    @on(SearchHitOpened)
+    def _open_hit(self, event: SearchHitOpened) -> None:
+        hit = event.hit
+        self._push_thread(hit.topic_id, None, hit.group_name, (self.finder(), event.query))
+
+    @on(ServiceSearchWanted)
+    def _service_search(self, event: ServiceSearchWanted) -> None:
+        from .screens.topics import TopicsScreen
+
+        # (The search screen asking may or may not have been dismissed yet.)
+        lists = [s for s in self.screen_stack if isinstance(s, TopicsScreen)]
+        if lists and lists[-1].group_name == event.group_name:
+            lists[-1].search_service(event.words)
 
     def _converting_process(self) -> ConvertingProcess:
         """The process that converts threads' bodies, started on first want, and again
@@ -416,11 +480,24 @@ class LurkerApp(App[None]):
         if self._converting is None:
             from .render.convert.process import ConvertingProcess
 
-            self._converting = ConvertingProcess()
+            self._converting = ConvertingProcess(texts=self._index_texts)
         if not self._converting.running:  # (`start` does nothing while one starts)
             start = self._converting.start  # (Textual infers an async result as Never)
             self.run_worker(start, group="converting", exit_on_error=False)  # type: ignore[arg-type]
         return self._converting
+
+    def _index_texts(self, texts: list[tuple[str, str]]) -> None:
+        """Hand bodies' own text to the store's thread for the search index."""
+        store = self.news.store if self.news.opened else None
+        if store is not None and texts:
+            from .store.sources import INDEX_AFTER
+            from .store.store import Store
+
+            task = asyncio.ensure_future(store.call(Store.index_texts, texts))
+            # (A text not indexed costs only its finding; the store's problems are said
+            # where pages are saved.)
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
+            store.after_quiet(Store.flush_index, INDEX_AFTER)
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:

@@ -54,6 +54,7 @@ def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
     assert re.search(r"\n  groups seen: [1-9]\d*\n", shown), shown
     assert "\n  topics with a mark: 0 (read in part or whole, or marked with m or C)\n" in shown
     assert "\n  messages read one at a time: 0 (m and C mark whole topics" in shown
+    assert re.search(r"Search index: 0 topics and 0 messages, .* at most 50.0 MB\)", shown)
     assert main(["cache", "clear", "--demo"]) == 0
     assert "the read state is kept" in capsys.readouterr().out
     assert main(["cache", "--demo"]) == 0

@@ -75,6 +75,30 @@ async def test_the_child_converts_as_this_process_does() -> None:
     assert not any("\x1b" in line.plain for _, drawn in converted if drawn for line in drawn[1])
 
 
+async def test_each_bodys_own_text_is_told_for_the_search_index() -> None:
+    told: list[tuple[str, str]] = []
+    process = await started(texts=told.extend)
+    try:
+        await process.convert(BODIES, 60)
+    finally:
+        await process.close()
+    texts = dict(told)
+    assert list(texts) == [str(body.id) for body in BODIES]
+    assert texts["1"] == "Hello all, see this[1]."
+    assert "the quote" not in texts["2"]  # quotes are not the message's own words
+    assert "the quote" not in texts["6"]
+    assert texts["6"] == "the reply"
+    assert texts["5"].split() == ["a", "b", "•", "one"]
+    assert not any("\x1b" in text for text in texts.values())
+
+
+async def test_bodies_converted_here_tell_their_text_too() -> None:
+    told: list[tuple[str, str]] = []
+    process = ConvertingProcess(texts=told.extend)  # never started: converted in a thread
+    await process.convert(BODIES[:2], 60)
+    assert dict(told)["1"] == "Hello all, see this[1]."
+
+
 async def test_without_a_width_nothing_is_drawn() -> None:
     process = await started()
     try:

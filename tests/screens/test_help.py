@@ -43,7 +43,16 @@ async def on_activity(pilot: Pilot[None]) -> None:
 # Per screen: how to get there, and what its help must say (key, then words).
 SCREENS: dict[str, tuple[Journey, dict[str, str], list[str]]] = {
     "groups": (on_groups, {}, [("a", "activity log"), ("q", "Quit"), ("⏎", "Open")]),
-    "topics": (on_topics, {}, [("/", "Search"), ("s", "Sticky first"), ("q", "Back")]),
+    "topics": (
+        on_topics,
+        {},
+        [
+            ("/", "Ask the service to search"),
+            ("S", "Search everything fetched"),
+            ("s", "Sticky first"),
+            ("q", "Back"),
+        ],
+    ),
     "thread": (
         on_thread,
         {"topic": str(TAPE_ECHO)},

@@ -15,6 +15,7 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.keymap import ACTIONS, SCREENS
+from tui.screens.search import SearchScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.activity_strip import ActivityStrip
@@ -26,6 +27,7 @@ CLASSES = {
     "topic list": (LurkerApp, TopicsScreen, PagedList),
     "thread": (LurkerApp, ThreadScreen, ThreadView),
     "activity log": (LurkerApp, ActivityScreen, PagedList, ActivityStrip),
+    "search": (LurkerApp, SearchScreen, PagedList),
 }
 
 

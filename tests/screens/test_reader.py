@@ -131,7 +131,7 @@ async def test_search_sends_q_and_escape_returns_to_the_full_list() -> None:
         await until(pilot, lambda: requests_to(demo, "gettopics")[-1].get("q") == "release")
         await settle(pilot)
         assert 0 < len(topics.rows) < full
-        assert "matching “release”" in str(app.screen.query_one("#title").render())
+        assert "service search “release”" in str(app.screen.query_one("#title").render())
         asked = len(requests_to(demo, "gettopics"))
         await pilot.press("escape")
         await settle(pilot)

@@ -28,6 +28,7 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.confirm import Confirm
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
+from tui.screens.search import SearchScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.store.summary import summary_path
@@ -152,6 +153,19 @@ async def topics_searched(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+async def searched_everything(pilot: Pilot[None], demo: DemoService) -> None:
+    await open_topics(pilot, "big-archive")
+    await until(pilot, lambda: rows_of(pilot).ended or len(rows_of(pilot).rows) >= 100)
+    await settle(pilot)  # (the pages kept, and indexed, on the store's thread)
+    await pilot.app.news.store.call(lambda store: None)  # what was asked before is done
+    await keys(pilot, "S", *"xruns", "enter")
+    screen = pilot.app.screen
+    assert isinstance(screen, SearchScreen)
+    await until(pilot, lambda: screen.text.endswith("xruns"), "the query run")
+    await until(pilot, lambda: len(rows_of(pilot).rows) > 0, "results")
+    await quiet(pilot)
+
+
 async def topics_search_empty(pilot: Pilot[None], demo: DemoService) -> None:
     await open_topics(pilot, "big-archive")
     await search(pilot, "mixer")
@@ -267,6 +281,7 @@ PICTURES: dict[str, Picture] = {
     "topics-all": Picture(topics_all_groups),
     "topics-search": Picture(topics_searched),
     "topics-search-empty": Picture(topics_search_empty),
+    "search": Picture(searched_everything),
     "topics-loading": Picture(topics_loading),
     "topics-error": Picture(topics_error),
     "topics-catch-up": Picture(topics_catch_up),
@@ -391,7 +406,7 @@ def test_topic_list_searched(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive searched for "xruns".
 
     A reviewer should see: the search box under the title bar, holding "xruns"; the
-    title "Linux Audio Users · 2,607 topics · sticky first · matching “xruns”" and
+    title "Linux Audio Users · 2,607 topics · sticky first · service search “xruns”" and
     "1/2,607"; the matching topics, most with "xruns" in the subject, older ones dated
     ("17 Oct"); the first highlighted (the list, not the box, has focus); the list and its
     scrollbar as wide as the screen, under the line of column names.
@@ -400,11 +415,25 @@ def test_topic_list_searched(snap_compare: Any, size: tuple[int, int]) -> None:
 
 
 @SIZES
+def test_search_of_everything_fetched(snap_compare: Any, size: tuple[int, int]) -> None:
+    """S on big-archive's topic list, "xruns" typed, Enter: the offline search's results.
+
+    A reviewer should see: the header "Lurker — Search"; the title "Search · everything
+    fetched, offline" with the position at the right; the search line holding
+    "group:big-archive xruns"; the column heads "Group", "Subject — where the words were
+    found", "From", "When"; rows with "big-archive" in cyan in the group column, the
+    subject in bold, "xruns" in reverse video wherever it was found; the first row
+    highlighted; the key bar with "s Save search" and "ctrl+o Ask the service".
+    """
+    assert snapshot(snap_compare, "search", size)
+
+
+@SIZES
 def test_topic_search_without_results(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive searched for "mixer", which no topic matches.
 
     A reviewer should see: the search box holding "mixer"; the title "… · 0 topics ·
-    sticky first · matching “mixer”" and no position at the right; the muted line "No
+    sticky first · service search “mixer”" and no position at the right; the muted line "No
     topics here." centred a third of the way down the empty list; no "Loading…".
     """
     assert snapshot(snap_compare, "topics-search-empty", size)

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
+from ..store.searching import INDEX_SHARE
 from ..store.store import Contents, Store, StoreError
 from ..store.summary import forget_summary, load_summary, summary_path
 from .problems import report_problems
@@ -71,9 +72,22 @@ def _described(contents: Contents, settings: Settings) -> str:
             f"Page cache: {contents.cache} ({_size(contents.cache_bytes)} of the "
             f"{_size(contents.limit)} limit, cache_size)",
             f"  Saved pages: {sum(contents.pages.values()):,} ({pages or 'none'})",
+            f"  {_index_line(contents)}",
             f"Group list for the instant start: {_summary_note(settings)}",
-            "`lurker cache clear` forgets the saved pages; --all the read state too.",
+            "`lurker cache clear` forgets the saved pages and the search index; --all the "
+            "read state and the saved searches too.",
         ]
+    )
+
+
+def _index_line(contents: Contents) -> str:
+    index = contents.index
+    if index is None:
+        return "Search index: none (search needs SQLite with FTS5)"
+    share = _size(int(contents.limit * INDEX_SHARE))
+    return (
+        f"Search index: {index.topics:,} topics and {index.messages:,} messages, "
+        f"{_size(index.bytes)} ({_size(index.per_message)} each; at most {share})"
     )
 
 
@@ -114,8 +128,9 @@ def _cleared(before: Contents, *, everything: bool) -> str:
     pages = sum(before.pages.values())
     if everything:
         return (
-            f"Forgot {pages:,} saved pages, the saved group list and the read state "
-            f"({before.messages_read:,} messages read) in {before.path}."
+            f"Forgot {pages:,} saved pages, the search index, the saved group list, the saved "
+            f"searches and the read state ({before.messages_read:,} messages read) in "
+            f"{before.path}."
         )
     return (
         f"Forgot {pages:,} saved pages and the saved group list in {before.path}; "

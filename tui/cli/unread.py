@@ -1,5 +1,6 @@
-"""`lurker unread`: one line per group with something new since the last visit, for status
-bars and cron. It asks only what it needs: a quiet group costs no request, a busy one its
+"""`lurker unread`: one line per group with something new since the last visit, then one
+per saved search with unread messages found (from the local index), for status bars and
+cron. It asks only what it needs: a quiet group costs no request, a busy one its
 most recently active topics down to the last visit."""
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
+from ..store.finding import Finder, SavedSearch
 from ..store.news import GroupNews, count_new_topics
 from ..store.reading import Reading
+from ..store.store import UNREAD_COUNTED
 from .problems import report_problems
 from .say import say
 
@@ -60,11 +63,15 @@ async def _unread(settings: Settings, session: AccountSession, only: str | None)
         )
         found = [(group, await _news(Library(client), reading, group)) for group in groups]
         await reading.flush()
+        searches = [] if only else await Finder(reading.store).saved()
     finally:
         reading.close()
         await client.aclose()
-    width = max((len(clean(group.group_name)) for group, _ in found), default=0)
-    return [_line(group, news, width) for group, news in found if news.topics or only]
+    names = [clean(group.group_name) for group, _ in found]
+    names += [clean(saved.name) for saved in searches]
+    width = max((len(name) for name in names), default=0)
+    lines = [_line(group, news, width) for group, news in found if news.topics or only]
+    return lines + [_search_line(saved, width) for saved in searches if saved.unread]
 
 
 async def _groups(library: Library, only: str | None) -> list[Membership]:
@@ -100,3 +107,10 @@ def _line(group: Membership, news: GroupNews, width: int) -> str:
     topics = f"{news.topics:,}{more} topic{'s' if news.topics != 1 else ''}"
     messages = f"{news.messages:,}{more} new message{'s' if news.messages != 1 else ''}"
     return f"{clean(group.group_name):<{width}}  {topics} with new messages, {messages}"
+
+
+def _search_line(saved: SavedSearch, width: int) -> str:
+    unread = saved.unread or 0
+    more = "+" if unread >= UNREAD_COUNTED else ""
+    topics = f"{unread:,}{more} topic{'s' if unread != 1 else ''}"
+    return f"{clean(saved.name):<{width}}  {topics} with unread messages found (saved search)"

@@ -167,6 +167,31 @@ def _activity(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _search(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "query",
+        nargs="+",
+        metavar="QUERY",
+        help="what to find, e.g. 'release from:ana after:2w' (quote it; -- before a -word)",
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    parser.add_argument(
+        "--limit", type=_positive, default=20, metavar="N", help="at most N topics (default 20)"
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of topics from 1, not {text!r}")
+    return value
+
+
 def _demo_server(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
     parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
@@ -266,6 +291,17 @@ COMMANDS: tuple[Command, ...] = (
             "without --since it prints only those. Ctrl+C ends --follow with status 0; a "
             "listing cut short by Ctrl+C ends with 130. Status 1: some group's log could not "
             "be read (the others are printed); 2: a mistake in the command or the settings."
+        ),
+    ),
+    Command(
+        "search",
+        "find topics and messages already fetched, offline, in every group",
+        "search",
+        _search,
+        epilog=(
+            'The query language: words and "phrases", -word, from:NAME, group:NAME, #tag, '
+            "in:subject, before:/after: (2026-11-03, 2d, 3w, 1m, 1y), is:unread, is:read, "
+            "has:attachment. Exit status: 0 found, 1 nothing found, 2 a bad query."
         ),
     ),
     Command("cache", "show the local store, or clear it", "cache", _cache),

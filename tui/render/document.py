@@ -153,6 +153,22 @@ class Document:
         """The links referred to by number in the body, which the URL list shows."""
         return tuple(link for link in self.links if not link.bare)
 
+    def own_text(self) -> str:
+        """What the message itself says, quotes left out, a line per line: what search
+        indexes (made from the lines, without laying them out)."""
+        lines: list[str] = []
+        for part in self.parts:
+            if part.kind == "quote":
+                continue
+            if not part.lines:
+                lines.append(part.text.plain)
+            for line in part.lines:
+                if line.table is not None:
+                    lines.extend(" ".join(cell.plain for cell in row) for row in line.table.rows)
+                elif line.kind != "blank":
+                    lines.append(line.text.plain)
+        return "\n".join(lines)
+
     def plain(self) -> str:
         """All the text of the document, parts then link targets, for search and tests."""
         chunks = [part.text.plain for part in self.parts]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -15,15 +16,19 @@ from ..render.safety import clean, safe_text
 from ..render.when import relative, said
 from .reasons import no_api_access
 
+if TYPE_CHECKING:
+    from ..store.finding import SavedSearch
+
 
 @dataclass(frozen=True)
 class GroupRow:
-    """One line of the group list; `group` is None for the "All groups" entry, and for the
-    "All activity" entry, which merges the logs of `logs` groups."""
+    """One line of the group list; `group` is None for the "All groups" entry, for the
+    "All activity" entry, which merges the logs of `logs` groups, and for a saved search."""
 
     group: GroupInfo | None
     depth: int = 0
     logs: int = 0
+    saved: SavedSearch | None = None  # a saved search, listed under the groups
 
     @property
     def all_activity(self) -> bool:
@@ -34,6 +39,11 @@ class GroupRow:
     def readable(self) -> bool:
         """Whether its archives can be opened."""
         return self.group is None or self.group.perms.archives_visible
+
+    @property
+    def is_all_groups(self) -> bool:
+        """Whether this is the "All groups" entry."""
+        return self.group is None and self.saved is None
 
     @property
     def shows_activity(self) -> bool:
@@ -84,6 +94,8 @@ def render_group_row(
         line = Text("★ All activity", style="bold")
         line.append(f"  the activity logs of your {row.logs:,} moderated groups", style="dim")
         return line
+    if row.saved is not None:
+        return render_saved_row(row.saved, width)
     if row.group is None:
         line = Text("★ All groups", style="bold")
         line.append("  recent topics across every group", style="dim")
@@ -117,6 +129,8 @@ def say_group_row(
     its short name, then members, the latest message and what may be done, in words."""
     if row.all_activity:
         return Text(f"All activity, the activity logs of your {row.logs:,} moderated groups")
+    if row.saved is not None:
+        return say_saved_row(row.saved)
     if row.group is None:
         return Text("All groups, recent topics across every group", style="bold")
     group = row.group
@@ -131,4 +145,41 @@ def say_group_row(
     line.append(f", latest {said(group.most_recent_message, now)}", style="dim")
     may = ("read" if row.readable else "no access") + (" and log" if row.shows_activity else "")
     line.append(f", {may}", style="dim")
+    return line
+
+
+def saved_rows(saved: Iterable[SavedSearch]) -> list[GroupRow]:
+    """The saved searches as rows, below the groups."""
+    return [GroupRow(None, saved=search) for search in saved]
+
+
+def render_saved_row(saved: SavedSearch, width: int) -> Text:
+    """A saved search as a line: its unread matches, name, query, what it is."""
+    from ..store.store import UNREAD_COUNTED  # (not before the first paint: see the tests)
+
+    left = Text()
+    if saved.unread:
+        more = "+" if saved.unread >= UNREAD_COUNTED else ""
+        left.append(f"{saved.unread:,}{more} unread", style="bold reverse")
+        left.append(" ")
+    left.append("⌕ ", style="dim")
+    left.append_text(safe_text(saved.name, "bold"))
+    left.append(" ")
+    left.append_text(safe_text(saved.query, "dim"))
+    right = Text(f"{'query broken' if saved.unread is None else 'saved search':>31} ", style="dim")
+    return fit(left, max(width - cells(right.plain), 10) - 1) + Text(" ") + right
+
+
+def say_saved_row(saved: SavedSearch) -> Text:
+    """A saved search as a screen reader reads it: its name, unread matches, the query."""
+    from ..store.store import UNREAD_COUNTED  # (not before the first paint: see the tests)
+
+    line = safe_text(saved.name, "bold")
+    line.append(", saved search", style="dim")
+    if saved.unread is None:
+        line.append(", query broken", style="bold")
+    elif saved.unread:
+        more = " or more" if saved.unread >= UNREAD_COUNTED else ""
+        line.append(f", {saved.unread:,}{more} unread", style="bold")
+    line.append_text(safe_text(f", {saved.query}", "dim"))
     return line

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
@@ -21,14 +21,16 @@ from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
-from .group_rows import GroupRow, ordered, render_group_row, say_group_row
-from .navigation import ActivityOpened, AllActivityOpened, GroupOpened
+from .confirm import Confirm
+from .group_rows import GroupRow, ordered, render_group_row, saved_rows, say_group_row
+from .navigation import ActivityOpened, AllActivityOpened, GroupOpened, SavedSearchOpened
 from .paged import PagedScreen, title_bar
 
 if TYPE_CHECKING:
     from ..api.library import Library
     from ..api.models.page import Page
     from ..news import News
+    from ..store.finding import SavedSearch
     from ..store.summary import Summary
 
 
@@ -41,6 +43,13 @@ class GroupsScreen(PagedScreen[GroupRow]):
             "N", "next_unread", "Next unread", id="next_unread", tooltip="The next unread group"
         ),
         Binding("r", "reload", "Reload", id="reload", tooltip="Load the groups again"),
+        Binding(
+            "d,delete",
+            "remove_search",
+            "Remove search",
+            id="remove_search",
+            tooltip="Forget the highlighted saved search",
+        ),
         Binding("q", "app.quit", "Quit", id="leave", tooltip="Quit Lurker"),
     ]
 
@@ -64,6 +73,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._load = load
         self._mounted = self._started = False
         self._offline = False  # the service could not be reached for a fresh list
+        self.saved: list[SavedSearch] = []  # the saved searches, listed under the groups
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -73,7 +83,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         yield PagedList(
             self._render_row,
             key=_group_key,
-            arrange=_arranged,
+            arrange=self._arranged,
             empty_text="You are not subscribed to any group.",
         )
         yield KeyFooter()
@@ -93,6 +103,35 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.paged_list.show(SavedGroups(self._summary), _rows_of)
         if self._load:
             self.load()
+
+    def on_screen_resume(self) -> None:
+        if self._mounted:
+            self.load_saved()  # a search saved, or messages read, since
+
+    @work(group="saved", exclusive=True, exit_on_error=False)
+    async def load_saved(self) -> None:
+        """The saved searches and their unread counts, under the groups (once the store is
+        open: never before the first paint)."""
+        from ..store.store import StoreError
+
+        finder = getattr(self.app, "finder", None)
+        if finder is None or not self.news.opened:
+            return
+        try:
+            saved = await finder().saved()
+        except (StoreError, OSError) as error:
+            self.notify(f"Saved searches could not be read: {error}", markup=False)
+            return
+        if saved != self.saved:
+            self.saved = saved
+            self.paged_list.rearrange()
+            self.refresh_bindings()
+
+    def _arranged(self, rows: list[GroupRow]) -> list[GroupRow]:
+        """★ All groups first, then each sub-group under its parent (re-done as pages
+        arrive), then the saved searches."""
+        groups = ordered(row.group for row in rows if row.group is not None)
+        return groups + saved_rows(self.saved)
 
     def load(self) -> None:
         """Start loading the groups (made with `load=False`: once signed in): the list saved
@@ -126,13 +165,17 @@ class GroupsScreen(PagedScreen[GroupRow]):
         return bool(count)
 
     def action_next_unread(self) -> None:
-        """Open the highlighted group, or the next one, with unread topics at its first."""
+        """Open the highlighted group, or the next one, with unread topics at its first;
+        then the saved searches with unread matches, like groups."""
         row = self.paged_list.highlighted_row
+        if row is not None and row.saved is not None and row.saved.unread:
+            self.post_message(SavedSearchOpened(row.saved))
+            return
         here = row.group if row is not None else None
         found = here if here is not None and self._has_unread(here) else None
         found = found or self.next_unread_group(after=here)
         if found is None:
-            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
+            self._next_unread_search()
             return
         index = next(
             i
@@ -141,6 +184,52 @@ class GroupsScreen(PagedScreen[GroupRow]):
         )
         self.paged_list.cursor = index
         self.post_message(GroupOpened(found, seek_unread=True))
+
+    def _next_unread_search(self) -> None:
+        """No group has anything unread: the first saved search with unread matches."""
+        rows = self.paged_list.rows
+        index = next((i for i, r in enumerate(rows) if r.saved and r.saved.unread), None)
+        if index is None:
+            self.notify("Nothing unread is left in your groups.", title="N", markup=False)
+            return
+        self.paged_list.cursor = index
+        saved = rows[index].saved
+        assert saved is not None
+        self.post_message(SavedSearchOpened(saved))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "remove_search":
+            return bool(self.saved)
+        return True
+
+    def action_remove_search(self) -> None:
+        """Forget the highlighted saved search (after asking)."""
+        row = self.paged_list.highlighted_row
+        if row is None or row.saved is None:
+            self.notify("Only a saved search can be removed here.", markup=False)
+            return
+        name = row.saved.name
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._remove(name)
+
+        self.app.push_screen(Confirm(f"Forget the saved search “{clean(name)}”?"), answered)
+
+    @work(group="saved-remove", exit_on_error=False)
+    async def _remove(self, name: str) -> None:
+        from ..store.store import StoreError
+
+        finder = getattr(self.app, "finder", None)
+        if finder is None:
+            return
+        try:
+            await finder().remove(name)
+        except (StoreError, OSError) as error:
+            self.notify(f"The search could not be removed: {error}", markup=False)
+            return
+        self.notify(f"Forgot the saved search “{name}”.", markup=False)
+        self.load_saved()
 
     def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
         group = row.group
@@ -165,6 +254,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
             # After the paint: counting each group's news asks the service, and the list
             # comes first.
             self.call_after_refresh(self.news.met_groups, self.library, self.groups)
+        if self.paged_list.ended:
+            self.call_after_refresh(self.load_saved)  # (once the store is open)
 
     def _saved_at(self) -> float | None:
         source = self.paged_list.feed.source
@@ -200,11 +291,11 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def show_position(self) -> None:
         """ "3/7" among the groups: the ★ rows at the top are not among them."""
         rows = self.paged_list
-        stars = sum(1 for row in rows.rows[:2] if row.group is None)
-        groups = max(len(rows.rows) - stars, 0)
+        stars = sum(1 for row in rows.rows[:2] if row.group is None and row.saved is None)
+        groups = max(len(rows.rows) - stars - len(self.saved), 0)
         announced = rows.feed.total or 0
         total = groups if rows.ended else announced if announced > groups else None
-        on_group = stars <= rows.cursor < len(rows.rows)
+        on_group = stars <= rows.cursor < stars + groups
         of = f"{total:,}" if total is not None else f"{groups:,}+"
         at = rows.cursor - stars + 1
         self.query_one("#position", Static).update(f"{at:,}/{of}" if on_group else "")
@@ -220,7 +311,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if row is None:
             return
         if row.group is None:
-            self._all_activity()
+            if row.saved is not None:
+                self.notify("A saved search has no activity log.", markup=False)
+            else:
+                self._all_activity()
             return
         if not row.shows_activity:
             self.notify(
@@ -249,6 +343,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if row.all_activity:
             self._all_activity()
             return
+        if row.saved is not None:
+            self.post_message(SavedSearchOpened(row.saved))
+            return
         if not row.readable:
             self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
@@ -259,14 +356,11 @@ def _rows_of(page: Page[GroupInfo] | _SavedPage | None) -> list[GroupRow]:
     return [GroupRow(group) for group in page.data] if page is not None else []
 
 
-def _arranged(rows: list[GroupRow]) -> list[GroupRow]:
-    """★ All groups first, then each sub-group under its parent (re-done as pages arrive)."""
-    return ordered(row.group for row in rows if row.group is not None)
-
-
 def _group_key(row: GroupRow) -> str | None:
     if row.all_activity:
         return "★ activity"  # no group's short name has a space
+    if row.saved is not None:
+        return f"saved search {row.saved.name}"
     return row.group.group_name if row.group is not None else None
 
 

@@ -21,8 +21,10 @@ _PACKAGE = __name__.split(".")[0]
 # Which part of the help each binding id is listed in; the rest go in "On this screen".
 MOVE = ("up", "down", "page_up", "page_down", "first", "last", "next", "previous")
 LEAVE = ("back", "leave", "stop_loading")
-ANYWHERE = ("help", "quit")
+ANYWHERE = ("help", "quit", "search_all")
 HERE = "On this screen"
+# Listed even while switched off: the key is worth knowing before it is needed.
+SHOWN_WHEN_OFF = ("reload",)
 
 Entry = tuple[str, str, str]  # (section, keys as shown, what it does)
 
@@ -31,6 +33,7 @@ TITLES = {
     "TopicsScreen": "a topic list",
     "ThreadScreen": "a thread",
     "ActivityScreen": "an activity log",
+    "SearchScreen": "the search",
 }
 
 
@@ -61,6 +64,8 @@ def screen_keys(app: App[Any], screen: Screen[Any], keymap: Mapping[str, str]) -
         mapped = BindingsMap(bindings)
         mapped.apply_keymap(keymap)
         for key, binding in mapped:
+            if _off(node, binding):
+                continue  # (N through what a search found, in a thread it did not open)
             name = binding.id or f"{binding.action}:{binding.description}"
             keys, _text = entries.setdefault(name, ([], binding.tooltip or binding.description))
             shown = app.get_key_display(binding)
@@ -69,6 +74,15 @@ def screen_keys(app: App[Any], screen: Screen[Any], keymap: Mapping[str, str]) -
     order = {name: index for index, name in enumerate(ACTIONS)}
     ranked = sorted(entries, key=lambda name: order.get(name, len(order)))
     return [(_section(name), " ".join(entries[name][0]), entries[name][1]) for name in ranked]
+
+
+def _off(node: DOMNode, binding: Binding) -> bool:
+    """Whether the binding is switched off where it is and not listed then (its node's
+    `check_action` says False; None, shown but not now, still counts as on)."""
+    if binding.id in SHOWN_WHEN_OFF:
+        return False
+    action = binding.action.removeprefix("app.")
+    return node.check_action(action, ()) is False
 
 
 def _shifted_duplicate(key: str, mapped: BindingsMap) -> bool:

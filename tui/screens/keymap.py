@@ -51,9 +51,16 @@ ACTIONS: dict[str, str] = {
     "next_unread": "next unread message, topic or group",
     "mark": "mark read or unread",
     "catch_up": "mark a whole group read",
+    "search_all": "search everything fetched, in every group, offline",
+    "search_line": "back to the search line",
+    "save_search": "save the search (it shows in the group list)",
+    "service_search": "ask the service to search the group for the words",
+    "remove_search": "forget the highlighted saved search",
+    "next_match": "next message a search found",
+    "previous_match": "previous message a search found",
 }
 
-_APP = {"help": "question_mark", "quit": "ctrl+q"}
+_APP = {"help": "question_mark", "quit": "ctrl+q", "search_all": "S"}
 _LIST = {
     "up": "up,k",
     "down": "down,j",
@@ -69,7 +76,14 @@ _LEAVING = {"back": "escape,backspace", "leave": "q"}
 # The ids in effect together on each screen, with their default keys: two ids of one
 # screen may not share a key. tests/screens/test_keymap.py reads these off the bindings.
 SCREENS: dict[str, dict[str, str]] = {
-    "group list": {**_APP, **_LIST, "activity": "a", "leave": "q", "next_unread": "N"},
+    "group list": {
+        **_APP,
+        **_LIST,
+        "activity": "a",
+        "leave": "q",
+        "next_unread": "N",
+        "remove_search": "d,delete",
+    },
     "topic list": {
         **_APP,
         **_LIST,
@@ -98,7 +112,18 @@ SCREENS: dict[str, dict[str, str]] = {
         "copy": "y",
         "copy_topic": "Y",
         "next_unread": "N",
+        "next_match": "N",
+        "previous_match": "P",
         "mark": "m",
+    },
+    "search": {
+        **_APP,
+        **_LIST,
+        "search_line": "slash",
+        "save_search": "s",
+        "service_search": "ctrl+o",
+        "back": "escape",
+        "leave": "q",
     },
     "activity log": {
         **_APP,
@@ -114,8 +139,9 @@ SCREENS: dict[str, dict[str, str]] = {
         "unusual": "u",
     },
 }
-# Shared on purpose: Esc stops a walk to the end while one runs, and goes back otherwise.
-_SHARED = frozenset({frozenset({"back", "stop_loading"})})
+# Shared on purpose: Esc stops a walk to the end while one runs, and goes back otherwise;
+# N goes through the messages found in a thread opened from a search, else the unread.
+_SHARED = frozenset({frozenset({"back", "stop_loading"}), frozenset({"next_unread", "next_match"})})
 _MODIFIERS = ("ctrl+", "shift+", "alt+", "meta+", "super+", "hyper+")
 _NAMED = frozenset(key.value for key in Keys)
 

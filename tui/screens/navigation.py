@@ -10,6 +10,9 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from ..api.group_info import GroupInfo
+    from ..search.index import Hit
+    from ..search.query import Query
+    from ..store.finding import SavedSearch
     from .topic_rows import TopicRow
 
 
@@ -70,3 +73,29 @@ class ThreadEnded(Message):
     def __init__(self, topic_id: int | str) -> None:
         super().__init__()
         self.topic_id = topic_id
+
+
+class SearchHitOpened(Message):
+    """The user asked to read a topic a search found, at its first matching message."""
+
+    def __init__(self, hit: Hit, query: Query) -> None:
+        super().__init__()
+        self.hit = hit
+        self.query = query
+
+
+class ServiceSearchWanted(Message):
+    """The user asked the service to search a group's topics for these words."""
+
+    def __init__(self, group_name: str, words: str) -> None:
+        super().__init__()
+        self.group_name = group_name
+        self.words = words
+
+
+class SavedSearchOpened(Message):
+    """The user asked for a saved search's results."""
+
+    def __init__(self, saved: SavedSearch) -> None:
+        super().__init__()
+        self.saved = saved

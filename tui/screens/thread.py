@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -21,6 +22,8 @@ from ..render.convert import convert_body
 from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
+from ..search.query import Query
+from ..store.finding import Finder
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
@@ -31,6 +34,11 @@ from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
     from ..news import News
+
+
+# Seconds after a page arrives at which a thread opened from a search asks the index again
+# for the messages found: its bodies' text is indexed as the converter hands it over.
+MATCHES_AGAIN = (0.3, 1.0)
 
 
 class ThreadScreen(Screen[None]):
@@ -50,6 +58,13 @@ class ThreadScreen(Screen[None]):
             id="copy_topic",
             tooltip="Copy the topic's id and URL",
         ),
+        Binding(
+            "P",
+            "previous_match",
+            "Prev found",
+            id="previous_match",
+            tooltip="The previous message the search found (N: the next one)",
+        ),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Back to the topics"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the topics"),
     ]
@@ -62,8 +77,13 @@ class ThreadScreen(Screen[None]):
         topic: Topic | TopicRow | None = None,
         group: str = "",
         convert_many: ConvertMany | None = None,
+        search: tuple[Finder, Query] | None = None,
     ) -> None:
+        """`search`: opened from a search's results: it opens at the first message found,
+        and N goes through those found (rather than those unread)."""
         super().__init__()
+        self._search = search
+        self._matches: set[str] | None = None  # the messages found (opened from a search)
         self.library = library
         self.news = news
         self.topic_id = topic_id
@@ -107,14 +127,39 @@ class ThreadScreen(Screen[None]):
         # the thread opens at the first unread one.
         try:
             await self.news.reading.load_topic(str(self.topic_id))
+            if self._search is not None:
+                finder, query = self._search
+                self._matches = set(await finder.topic_matches(query, str(self.topic_id)))
         finally:
-            self.thread_view.show(
-                self.cursor,
-                self._messages_of,
-                self._unread,
-                open_unread=self._part_read(),
-                divider=self._since,
-            )
+            if self._matches is not None:
+                self.thread_view.show(
+                    self.cursor, self._messages_of, self._matching, open_unread=True, found=True
+                )
+            else:
+                self.thread_view.show(
+                    self.cursor,
+                    self._messages_of,
+                    self._unread,
+                    open_unread=self._part_read(),
+                    divider=self._since,
+                )
+
+    def _matching(self, message: ThreadMessage) -> bool:
+        return self._matches is not None and str(message.message.id) in self._matches
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "previous_match":
+            return self._search is not None
+        return True
+
+    def action_previous_match(self) -> None:
+        """Back to the previous message the search found."""
+        view = self.thread_view
+        found = [i for i in range(view.current) if self._matching(view.messages[i])]
+        if found:
+            view.go(found[-1])
+        else:
+            self.notify("This is the first message found.", title="P", markup=False)
 
     def _part_read(self) -> bool:
         """Whether the thread has both read and unread messages (so it opens further down):
@@ -158,6 +203,13 @@ class ThreadScreen(Screen[None]):
 
     @on(ThreadView.NothingUnread)
     def _thread_read(self) -> None:
+        if self._matches is not None:
+            self.notify(
+                "No more messages found in this topic (P: the previous one; n reads on).",
+                title="N",
+                markup=False,
+            )
+            return
         self.post_message(ThreadRead(self.topic_id))
 
     def action_toggle_read(self) -> None:
@@ -205,6 +257,29 @@ class ThreadScreen(Screen[None]):
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:
         self._update_title()
+        if self._search is not None:
+            self._refresh_matches()
+
+    @work(group="matches", exclusive=True, exit_on_error=False)
+    async def _refresh_matches(self) -> None:
+        """Ask the index again once this page's bodies are likely indexed (a thread never
+        fetched before is indexed as it arrives), and go to the first found if still at
+        the start."""
+        assert self._search is not None
+        finder, query = self._search
+        for wait in MATCHES_AGAIN:
+            await asyncio.sleep(wait)
+            found = set(await finder.topic_matches(query, str(self.topic_id)))
+            if found == self._matches:
+                continue
+            first_time = not self._matches
+            self._matches = found
+            self._update_title()
+            view = self.thread_view
+            if first_time and view.current == 0 and view.messages:
+                first = next((i for i, m in enumerate(view.messages) if self._matching(m)), None)
+                if first:
+                    view.go(first)
 
     def _update_title(self) -> None:
         # The header says where the topic lives and its id (what `lurker --topic` takes).
@@ -220,6 +295,9 @@ class ThreadScreen(Screen[None]):
         loaded = len(self.thread_view.messages)
         at = self.thread_view.current + 1
         position = f"{at:,}/{max(total, loaded):,}" if loaded else count(total, "message")
+        if self._matches is not None:
+            found = f"{len(self._matches):,} found" if self._matches else "its topic found"
+            position = f"{found} · {position}"
         offline = saved_note(self.cursor)
         self.query_one("#position", Static).update(position + (f" · {offline}" if offline else ""))
 

@@ -47,7 +47,13 @@ class TopicsScreen(PagedScreen[TopicRow]):
     """The topic list of one group, or recent topics across every group."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "search", "Search", id="search", tooltip="Search the group's topics"),
+        Binding(
+            "slash",
+            "search",
+            "Search",
+            id="search",
+            tooltip="Ask the service to search these topics (S: everything fetched, offline)",
+        ),
         Binding("s", "toggle_sort", "Sort", id="sort", tooltip="Sticky first / most recent"),
         Binding("a", "activity", "Activity", id="activity", tooltip="The group's activity log"),
         Binding(
@@ -101,7 +107,11 @@ class TopicsScreen(PagedScreen[TopicRow]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from title_bar()
-        yield Input(placeholder="Search topics (Enter to search, Esc to clear)", id="search")
+        yield Input(
+            placeholder="Ask the service to search these topics (Enter; Esc clears) · "
+            "S searches everything fetched, offline",
+            id="search",
+        )
         rows = PagedList(
             self._render_row,
             key=_topic_key,
@@ -245,7 +255,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         if self.group_name:
             parts.append(SORTS[self.sort_field])
         if self.query_text:
-            parts.append(f"matching “{self.query_text}”")
+            parts.append(f"service search “{self.query_text}”")
         offline = saved_note(self.paged_list.feed.source)
         if offline:
             parts.append(offline)
@@ -265,9 +275,16 @@ class TopicsScreen(PagedScreen[TopicRow]):
             event.input.display = False
             self._leave_search()
             return
+        self.search_service(query)
+
+    def search_service(self, words: str) -> None:
+        """Show the topics the service's own search finds for `words`."""
+        search = self.query_one("#search", Input)
+        search.value, search.display = words, True
+        self.paged_list.focus()
         if self._unsearched is None:
             self._unsearched = self.paged_list.set_aside()
-        self.query_text = query
+        self.query_text = words
         self._restart()
 
     def _leave_search(self) -> None:

@@ -1,7 +1,8 @@
 """The two kinds of store file and their schemas.
 
 What a user cannot get back (read state, what was seen of each group and log) lives in the
-state file; what can be fetched again (saved pages) in the cache file. Damage to the cache
+state file, with the saved searches; what can be fetched again (saved pages, the search
+index: see `searching`) in the cache file. Damage to the cache
 never costs the read state: each file is opened, checked and moved aside on its own.
 """
 
@@ -62,6 +63,20 @@ def _state_2(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE IF EXISTS pages")  # (its index goes with it)
 
 
+def _state_3(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        -- Saved searches: kept by the user, never evicted (shown as groups).
+        CREATE TABLE saved_searches (
+            name TEXT PRIMARY KEY,
+            query TEXT NOT NULL,
+            created REAL NOT NULL
+        );
+        """,
+    )
+
+
 def _cache_1(db: sqlite3.Connection) -> None:
     run_script(
         db,
@@ -84,13 +99,20 @@ def _cache_1(db: sqlite3.Connection) -> None:
 STATE = Schema(
     "read state",
     0x4C524B52,  # "LRKR"
-    (_state_1, _state_2),
+    (_state_1, _state_2, _state_3),
     check_on_open=True,  # small, and what it holds cannot be fetched again
 )
 CACHE = Schema("page cache", 0x4C524B43, (_cache_1,))  # "LRKC"
 
 # The state file's tables, in the order a damaged file's rows are copied out of it.
-STATE_TABLES = ("group_marks", "topic_marks", "message_reads", "activity_marks", "meta")
+STATE_TABLES = (
+    "group_marks",
+    "topic_marks",
+    "message_reads",
+    "activity_marks",
+    "saved_searches",
+    "meta",
+)
 
 
 def cache_path(state: Path) -> Path:

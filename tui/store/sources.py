@@ -18,6 +18,10 @@ from .thread import StoreThread
 
 PageT = TypeVar("PageT", bound=BaseModel)
 
+# Seconds without a page saved after which what was saved is indexed for search: indexing
+# while pages come would compete with the paging (End over 10,000 topics) for the machine.
+INDEX_AFTER = 0.5
+
 
 class OfflineError(TransportError):
     """The service cannot be reached and this page was never saved (a transport failure
@@ -130,9 +134,11 @@ class SavedCursor(Generic[PageT]):
 
         def save(store: Store) -> None:
             store.save_page(key, endpoint, page.model_dump_json().encode(), now)
+            store.index_page(endpoint, page, now)
 
         task = asyncio.ensure_future(self._store.call(save))
         task.add_done_callback(_ignore_store_errors)
+        self._store.after_quiet(Store.flush_index, INDEX_AFTER)
 
     def _key(self, index: int) -> str:
         # A list whose first page is small has other pages than the same list's in full.

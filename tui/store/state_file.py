@@ -1,4 +1,5 @@
-"""The read state in its SQLite file: what is read, what was seen of each group and log.
+"""The read state in its SQLite file: what is read, what was seen of each group and log,
+and the saved searches.
 
 Functions of a connection, each the body of one transaction (the `Store` opens it). Their
 names are the read state's verbs, the same as `Reading`'s and `ReadState`'s.
@@ -7,7 +8,7 @@ names are the read state's verbs, the same as `Reading`'s and `ReadState`'s.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .marks import GroupMark, Read, TopicMark
 
@@ -159,3 +160,40 @@ def forget(db: sqlite3.Connection) -> None:
     """Forget all of the read state."""
     for table in ("message_reads", "topic_marks", "group_marks", "activity_marks"):
         db.execute(f"DELETE FROM {table}")
+    db.execute("DELETE FROM saved_searches")
+
+
+def saved_searches(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    """The searches the user saved (name, query), by name."""
+    rows = db.execute("SELECT name, query FROM saved_searches ORDER BY name COLLATE NOCASE")
+    return [(row[0], row[1]) for row in rows]
+
+
+def save_search(db: sqlite3.Connection, name: str, query: str, at: float) -> None:
+    """Keep a search under a name (replacing one of the same name)."""
+    db.execute(
+        "INSERT OR REPLACE INTO saved_searches (name, query, created) VALUES (?, ?, ?)",
+        (name, query, at),
+    )
+
+
+def remove_search(db: sqlite3.Connection, name: str) -> None:
+    """Forget a saved search."""
+    db.execute("DELETE FROM saved_searches WHERE name = ?", (name,))
+
+
+def read_check(db: sqlite3.Connection) -> Callable[[str, str | None], bool]:
+    """Whether a message (by id), or a topic (message id None: opened and not marked unread),
+    has been read: for is:read and is:unread."""
+    read = {row[0] for row in db.execute("SELECT message_id FROM message_reads")}
+    opened = {
+        row[0]
+        for row in db.execute(
+            "SELECT topic_id FROM topic_marks WHERE read_count > 0 AND unread = 0"
+        )
+    }
+
+    def is_read(topic_id: str, message_id: str | None) -> bool:
+        return message_id in read if message_id is not None else topic_id in opened
+
+    return is_read

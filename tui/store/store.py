@@ -18,18 +18,27 @@ import contextlib
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
+from pydantic import BaseModel
+
+from ..search.index import Hit, IndexStats, ReadCheck
+from ..search.query import Query
 from . import page_cache, state_file
 from .database import MovedAside, Schema, connect, reason_of, replace_damaged
 from .marks import GroupMark, Read, TopicMark
 from .schemas import CACHE, STATE, cache_path, salvage_state
+from .searching import StoreSearch
 
 T = TypeVar("T")
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
+UNREAD_COUNTED = 1_000  # a saved search's unread topics are counted up to this
+WAITING_PAGES = 40  # pages waiting to be indexed before they are, pause or not
+WAITING_TEXTS = 2_000  # bodies' texts likewise
 
 __all__ = ["DEFAULT_LIMIT", "Contents", "Problem", "Read", "Store", "StoreError"]
 
@@ -49,6 +58,7 @@ class Contents:
     topics_whole: int  # marked read whole, by a catch-up or `m`
     groups: int
     limit: int
+    index: IndexStats | None = None  # the search index (None: none here, see search_problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +113,14 @@ class Store:
         self._open(self._cache, "cache-unopenable")
         _adopt_old_pages(path, self._cache.db)
         self._open(self._state, "state-unopenable")
+        self._search = StoreSearch(limit)
+        # Pages and texts to index, waiting for a pause in the paging (see `flush_index`).
+        self._waiting_pages: list[tuple[str, BaseModel, float]] = []
+        self._waiting_texts: list[tuple[str, str]] = []
+        self._searched_db: sqlite3.Connection | None = None  # the cache the index is in
+        if self._cache.db is not None:  # made now: the pages are bounded with it in the file
+            with contextlib.suppress(StoreError):
+                self._write(self._cache, self._indexed(lambda search: None))
 
     @property
     def usable(self) -> bool:
@@ -110,7 +128,9 @@ class Store:
         return self._state.db is not None
 
     def close(self) -> None:
-        """Close the files (every write is already committed)."""
+        """Index what waits, and close the files (every other write is already committed)."""
+        with contextlib.suppress(StoreError):
+            self.flush_index()
         for file in (self._state, self._cache):
             if file.db is not None:
                 file.db.close()
@@ -195,6 +215,111 @@ class Store:
         data = page_cache.unpacked(found[0])
         return (data, found[1]) if data is not None else None
 
+    # --- search: the index in the cache file, the saved searches in the state file ---------
+
+    @property
+    def search_problem(self) -> str:
+        """Why there is no search here ("" when there is)."""
+        unopened = f"search needs the page cache, which could not be opened ({self._unusable})"
+        return self._ask(self._cache, self._indexed(lambda search: search.problem), unopened)
+
+    @property
+    def _unusable(self) -> str:
+        return self._cache.unusable or "it is not open"
+
+    def _indexed(self, work: Callable[[StoreSearch], T]) -> Callable[[sqlite3.Connection], T]:
+        """`work` on the index in the cache file as it is now (made again with the file)."""
+
+        def run(db: sqlite3.Connection) -> T:
+            if db is not self._searched_db:
+                self._search.open(db)
+                self._searched_db = db
+            return work(self._search)
+
+        return run
+
+    def index_page(self, endpoint: str, page: BaseModel, at: float) -> None:
+        """Index what a page just saved holds (topics, messages, group names): once pages
+        stop coming for a moment (`flush_index`), or now if many wait."""
+        self._waiting_pages.append((endpoint, page, at))
+        if len(self._waiting_pages) >= WAITING_PAGES:
+            self.flush_index()
+
+    def index_texts(self, texts: Sequence[tuple[str, str]]) -> None:
+        """Bodies' own text (message id, text), as the converter made it: indexed with the
+        pages waiting."""
+        self._waiting_texts.extend(texts)
+        if len(self._waiting_texts) >= WAITING_TEXTS:
+            self.flush_index()
+
+    def flush_index(self) -> None:
+        """Index the pages and texts waiting, in one transaction, keeping the cache file
+        within the limit. (Indexing waits while pages come: it would compete with the
+        paging for the machine; a search asks for it first.)"""
+        pages, texts = self._waiting_pages, self._waiting_texts
+        if not pages and not texts:
+            return
+        self._waiting_pages, self._waiting_texts = [], []
+
+        def titles() -> dict[str, str]:
+            return {k: mark.name for k, mark in self.group_marks().items()}
+
+        def index(search: StoreSearch) -> None:
+            for endpoint, page, at in pages:
+                search.page_saved(endpoint, page, at, titles)
+            if texts:
+                search.texts(texts)
+
+        def bound(db: sqlite3.Connection) -> None:
+            self._indexed(index)(db)
+            page_cache.evict(db, self.limit)
+
+        if self._cache.db is not None:
+            self._change(self._cache, bound)
+
+    def search(
+        self, query: Query, *, limit: int = 50, offset: int = 0, now: datetime | None = None
+    ) -> list[Hit]:
+        """Topics found in the index, best first then newest."""
+        self._flush_quietly()
+        read: ReadCheck = _never
+        if query.read is not None:
+            absent: ReadCheck = _never
+            read = self._ask(self._state, state_file.read_check, absent)
+
+        def find(search: StoreSearch) -> list[Hit]:
+            return search.search(query, read, limit=limit, offset=offset, now=now)
+
+        return self._ask(self._cache, self._indexed(find), [])
+
+    def topic_matches(self, query: Query, topic_id: str) -> list[str]:
+        """The ids of a topic's messages matching `query`, in thread order."""
+        self._flush_quietly()
+        return self._ask(
+            self._cache, self._indexed(lambda search: search.topic_matches(query, topic_id)), []
+        )
+
+    def _flush_quietly(self) -> None:
+        """Index what waits before a search (a failure is said by `_change`)."""
+        with contextlib.suppress(StoreError):
+            self.flush_index()
+
+    def unread_matches(self, query: Query, most: int = UNREAD_COUNTED) -> int:
+        """How many topics have unread messages matching `query` (up to `most`)."""
+        return len(self.search(replace(query, read=False), limit=most))
+
+    def saved_searches(self) -> list[tuple[str, str]]:
+        """The searches the user saved (name, query), by name."""
+        return self._ask(self._state, state_file.saved_searches, [])
+
+    def save_search(self, name: str, query: str, at: float) -> None:
+        """Keep a search under a name (replacing one of the same name)."""
+        self._change(self._state, lambda db: state_file.save_search(db, name, query, at))
+
+    def remove_search(self, name: str) -> None:
+        """Forget a saved search."""
+        self._change(self._state, lambda db: state_file.remove_search(db, name))
+
     # --- the whole store -------------------------------------------------------------------
 
     def contents(self) -> Contents:
@@ -202,6 +327,8 @@ class Store:
         read, topics, whole, groups = self._ask(self._state, state_file.totals, (0, 0, 0, 0))
         nothing: tuple[dict[str, int], int] = ({}, 0)
         pages, page_bytes = self._ask(self._cache, page_cache.pages_by_endpoint, nothing)
+        self._flush_quietly()
+        index = self._ask(self._cache, self._indexed(lambda search: search.stats()), None)
         used = self._ask(self._cache, page_cache.used_bytes, 0)
         return Contents(
             self.path,
@@ -215,11 +342,17 @@ class Store:
             whole,
             groups,
             self.limit,
+            index,
         )
 
     def clear(self, *, everything: bool = False) -> None:
         """Forget saved pages (and the read state too with `everything`), then shrink."""
-        self._change(self._cache, page_cache.forget)
+
+        def forget(db: sqlite3.Connection) -> None:
+            page_cache.forget(db)
+            self._indexed(lambda search: search.clear())(db)
+
+        self._change(self._cache, forget)
         if everything:
             self._change(self._state, state_file.forget)
         for file in (self._cache, self._state) if everything else (self._cache,):
@@ -302,6 +435,10 @@ class Store:
         self.problems.append(problem)
         if self._report is not None:
             self._report(problem)
+
+
+def _never(topic_id: str, message_id: str | None) -> bool:
+    return False
 
 
 @contextlib.contextmanager

@@ -23,6 +23,7 @@ class StoreThread:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lurker-store")
         self._store: Future[Store] = self._executor.submit(Store, path, limit, report)
+        self._quiet: asyncio.TimerHandle | None = None  # see `after_quiet`
 
     async def call(self, method: Callable[..., T], *args: Any) -> T:
         """`method(store, *args)` on the store's thread; raises what it raises."""
@@ -35,8 +36,19 @@ class StoreThread:
     def _run(self, method: Callable[..., T], args: tuple[Any, ...]) -> T:
         return method(self._store.result(), *args)
 
+    def after_quiet(self, method: Callable[[Store], object], seconds: float) -> None:
+        """`method(store)` on the store's thread once `seconds` pass without another call
+        of this (from the UI's event loop); what it raises goes nowhere (the store says its
+        own problems)."""
+        if self._quiet is not None:
+            self._quiet.cancel()
+        loop = asyncio.get_running_loop()
+        self._quiet = loop.call_later(seconds, self._executor.submit, self._run, method, ())
+
     def close(self) -> None:
         """Finish what was asked, close the file, and end the thread."""
+        if self._quiet is not None:
+            self._quiet.cancel()  # (closing the store does what it would have done)
 
         def close() -> None:
             if self._store.done() and self._store.exception() is None:

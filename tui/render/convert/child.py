@@ -1,10 +1,12 @@
 """The converting process: bodies in on standard input, documents out on standard output.
 
 Started by ``process.ConvertingProcess`` (see ``process.BOOTSTRAP``), which explains why.
-Both ways carry length-prefixed pickles: a list of ``BodyJob`` in, a list of
-``Converted`` out: each body's document, drawn for the job's width as a thread message
+Both ways carry length-prefixed pickles: a list of ``BodyJob`` in, an ``Answer`` out: a
+list of ``Converted``, each body's document, drawn for the job's width as a thread message
 first shows it (``None`` for a body whose conversion raised: the parent converts that one
-itself). After its start-up the child says it is ready, with one frame of ``READY``.
+itself), and beside it each body's own text for the search index (made here, where it
+costs the UI nothing). After its start-up the child says it is ready, with one frame of
+``READY``.
 """
 
 from __future__ import annotations
@@ -33,10 +35,14 @@ from ..document import Document
 from ..draw.body import Drawn, draw_body
 from .body import MessageBody, convert_body
 
-__all__ = ["LENGTH", "READY", "BodyJob", "Converted", "frame", "serve"]
+__all__ = ["LENGTH", "READY", "Answer", "BodyJob", "Converted", "frame", "serve"]
 
 Converted = tuple[Document, Drawn | None]
 """A body's document, and its lines if they were drawn with it."""
+
+Answer = tuple[list[Converted | None], list[str]]
+"""A batch's answer: each body converted (None: the parent converts it itself), and each
+body's own text (`Document.own_text`, "" where it was not converted)."""
 
 LENGTH = struct.Struct(">Q")
 PIPE_SIZE = 1 << 20  # Linux's default limit for a pipe a user widens
@@ -81,6 +87,18 @@ def _converted(job: BodyJob) -> Converted | None:
         return None
 
 
+def _answer(jobs: list[BodyJob]) -> Answer:
+    converted = [_converted(job) for job in jobs]
+    return converted, [_own_text(done[0]) if done else "" for done in converted]
+
+
+def _own_text(document: Document) -> str:
+    try:
+        return document.own_text()
+    except Exception:  # the search index goes without it; the body still shows
+        return ""
+
+
 def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     """The child's loop: a batch of jobs in, their documents out, until input ends.
 
@@ -100,7 +118,7 @@ def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
             if len(data) < size:
                 return
             jobs: list[BodyJob] = pickle.loads(data)
-            outbox.put(frame([_converted(job) for job in jobs]))
+            outbox.put(frame(_answer(jobs)))
     finally:
         outbox.put(None)
         writer.join()

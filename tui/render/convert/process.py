@@ -28,12 +28,12 @@ import pickle
 import signal
 import sys
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from .body import MessageBody, convert_body
-from .child import LENGTH, READY, BodyJob, Converted, frame
+from .child import LENGTH, READY, Answer, BodyJob, Converted, frame
 
 __all__ = ["ConvertingProcess"]
 
@@ -57,12 +57,20 @@ main(answers)
 """The child's program, run as ``python -P -c BOOTSTRAP PACKAGE_ROOT``."""
 
 
-Answer = list[Converted | None]
-"""A batch's answer from the child: None for a body the child could not convert."""
+TextsFound = Callable[[list[tuple[str, str]]], None]
+"""Takes the own text of bodies converted (message id, text), for the search index."""
 
 
-def _convert_here(messages: Sequence[MessageBody]) -> list[Converted]:
-    return [(convert_body(message), None) for message in messages]
+def _convert_here(messages: Sequence[MessageBody]) -> list[tuple[Converted, str]]:
+    done: list[tuple[Converted, str]] = []
+    for message in messages:
+        document = convert_body(message)
+        done.append(((document, None), document.own_text()))
+    return done
+
+
+def _nothing(count: int) -> Answer:
+    return [None] * count, [""] * count
 
 
 class ConvertingProcess:
@@ -73,7 +81,9 @@ class ConvertingProcess:
     batches went. After a child died, `start` starts another.
     """
 
-    def __init__(self, *, abandon_after: float = ABANDON_AFTER) -> None:
+    def __init__(
+        self, *, abandon_after: float = ABANDON_AFTER, texts: TextsFound | None = None
+    ) -> None:
         self._child: asyncio.subprocess.Process | None = None  # once it said it is ready
         self._starting: asyncio.subprocess.Process | None = None  # not ready yet
         self._spawning = False  # a child is being made (neither of the above yet)
@@ -86,6 +96,7 @@ class ConvertingProcess:
         self._abandoned: tuple[asyncio.Future[Answer], asyncio.TimerHandle] | None = None
         self._again = False  # start another child once this one is reaped
         self._closed = False
+        self._texts = texts  # told the own text of every body converted
 
     @property
     def running(self) -> bool:
@@ -126,18 +137,22 @@ class ConvertingProcess:
     async def convert(self, messages: Sequence[MessageBody], width: int = 0) -> list[Converted]:
         """The messages' bodies converted, and drawn for `width` (unless 0): by the child
         when it runs, else in a thread (which leaves the drawing to the caller)."""
-        answers = await self._ask_child([BodyJob.of(message, width) for message in messages])
+        answers, texts = await self._ask_child([BodyJob.of(message, width) for message in messages])
         missing = [m for m, answer in zip(messages, answers, strict=True) if answer is None]
-        if not missing:
-            return [answer for answer in answers if answer is not None]
-        async with self._here:
-            again = iter(await asyncio.to_thread(_convert_here, missing))
-        return [answer if answer is not None else next(again) for answer in answers]
+        if missing:
+            async with self._here:
+                again = iter(await asyncio.to_thread(_convert_here, missing))
+            for at, answer in enumerate(answers):
+                if answer is None:
+                    answers[at], texts[at] = next(again)
+        if self._texts is not None:
+            self._texts([(str(m.id), text) for m, text in zip(messages, texts, strict=True)])
+        return [answer for answer in answers if answer is not None]
 
     async def _ask_child(self, jobs: list[BodyJob]) -> Answer:
         child = self._child
         if child is None or child.stdin is None:
-            return [None] * len(jobs)
+            return _nothing(len(jobs))
         request = frame(jobs)  # before its answer is awaited: answers come in order
         answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._answers.append((answer, len(jobs)))
@@ -223,7 +238,7 @@ class ConvertingProcess:
         while self._answers:
             answer, count = self._answers.popleft()
             if not answer.done():
-                answer.set_result([None] * count)
+                answer.set_result(_nothing(count))
 
     async def close(self) -> None:
         """Stop the child at once (what it was converting is of no more use) and reap it."""

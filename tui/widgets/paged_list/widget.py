@@ -336,6 +336,17 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self.call_after_refresh(self._settle_rows)
         self.call_later(self._check_prefetch)
 
+    def rearrange(self) -> None:
+        """Put the rows in their order again (what the order depends on changed)."""
+        if self._arrange is None:
+            return
+        kept = self.highlighted_row
+        arranged = self._arrange(list(self._rows))
+        store: RowStore[T] = RowStore()
+        store.extend(arranged)
+        self._swap(store, cursor=self._index_of(kept, arranged), scroll_y=None)
+        self._changed()
+
     def _index_of(self, row: T | None, rows: Sequence[T]) -> int:
         """Where `row` is in `rows` (by key), else 0."""
         return self._find(row, rows) or 0

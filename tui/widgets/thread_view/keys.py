@@ -22,5 +22,9 @@ THREAD_KEYS: list[BindingType] = [
     Binding("home,g", "first", "First", show=False, id="first", tooltip="First message"),
     Binding("end,G,shift+g", "last", "Last", show=False, id="last", tooltip="Last message"),
     Binding("N", "next_unread", "Next unread", id="next_unread", tooltip="Next unread message"),
+    # In a thread opened from a search's results, N goes through the messages it found.
+    Binding(
+        "N", "next_match", "Next found", id="next_match", tooltip="Next message the search found"
+    ),
     Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
 ]

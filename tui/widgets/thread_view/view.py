@@ -108,6 +108,7 @@ class ThreadView(ScrollView, can_focus=True):
         self._unread: Callable[[ThreadMessage], bool] = lambda message: False
         self._seeking: str | None = None  # "open" or "next": looking for an unread message
         self._moves_ahead = 0  # n typed before there was a message to go to: taken later
+        self._found = False  # N goes through the messages a search found, not the unread
         self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
         self._spoken = False  # laid out for a screen reader (see `_lay_out`)
 
@@ -129,11 +130,16 @@ class ThreadView(ScrollView, can_focus=True):
         *,
         open_unread: bool = False,
         divider: Callable[[ThreadMessage], str] | None = None,
+        found: bool = False,
     ) -> None:
         """Page through a thread: `to_messages` turns each page into its messages, `unread`
         tells which are unread (for N). With `open_unread`, the view opens at the first
         unread message (loading pages until it comes), with the words `divider` gives for
-        it drawn above it when messages come before it."""
+        it drawn above it when messages come before it. With `found`, `unread` tells the
+        messages a search found instead, and N says so."""
+        if found != self._found:
+            self._found = found
+            self.refresh_bindings()
         if unread is not None:
             self._unread = unread
         if open_unread:
@@ -167,6 +173,10 @@ class ThreadView(ScrollView, can_focus=True):
                 self._announce(self.current)
         elif not self.feed.loading:
             self.feed.more()
+
+    def action_next_match(self) -> None:
+        """Go to the next message the search found (see `show`'s `found`)."""
+        self.action_next_unread()
 
     def action_next_unread(self) -> None:
         """Go to the next unread message, loading pages until one comes; past the last,
@@ -448,6 +458,8 @@ class ThreadView(ScrollView, can_focus=True):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
             return self.feed.error is not None and self.feed.retryable
+        if action in ("next_unread", "next_match"):
+            return self._found == (action == "next_match")
         return True
 
     async def _on_click(self, event: events.Click) -> None:

@@ -1,0 +1,134 @@
+"""Searching from the reader: S from any screen, results as you type from what was
+fetched, a thread opened at the messages found, saved searches kept as groups across a
+restart, and a group's own list offering the service's search."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from tests.screens.harness import make_app, requests_to, settle, until
+from tui.screens.groups import GroupsScreen
+from tui.screens.name_prompt import NamePrompt
+from tui.screens.search import SearchScreen
+from tui.screens.thread import ThreadScreen
+from tui.screens.topics import TopicsScreen
+from tui.search.index import Hit
+from tui.widgets.paged_list import PagedList
+from tui.widgets.thread_view import ThreadView
+
+
+async def _type(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press(*text)
+
+
+def _hits(app) -> list[Hit]:  # type: ignore[no-untyped-def]
+    return list(app.screen.query_one(PagedList).rows)
+
+
+async def _search_line(pilot) -> Input:  # type: ignore[no-untyped-def]
+    """Press S and wait for the search line to take keys."""
+    await pilot.press("S")
+    await until(pilot, lambda: isinstance(pilot.app.screen, SearchScreen))
+    line = pilot.app.screen.query_one("#search-line", Input)
+    await until(pilot, lambda: line.has_focus, "the search line ready")
+    return line
+
+
+async def _open_lurker_dev(pilot) -> None:  # type: ignore[no-untyped-def]
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+    topics = app.screen.query_one(PagedList)
+    await until(pilot, lambda: len(topics.rows) > 0, "topics listed (and indexed)")
+    await settle(pilot)
+
+
+async def test_results_come_as_you_type_and_open_at_the_first_message_found() -> None:
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open_lurker_dev(pilot)
+        line = await _search_line(pilot)
+        assert line.value == "group:lurker-dev "  # from a group's list: that group
+        await _type(pilot, "latency")
+
+        def found_latency() -> bool:
+            hits = _hits(app)
+            return len(hits) > 3 and all(
+                "latency" in (hit.subject + hit.snippet.text).lower() for hit in hits
+            )
+
+        await until(pilot, found_latency, "results as typed")
+        assert {hit.group_name for hit in _hits(app)} == {"lurker-dev"}
+        drawn = app.screen.query_one(PagedList).render_line(0).text
+        assert "lurker-dev" in drawn
+        await pilot.press("enter")  # from the line to the results
+        await pilot.press("enter")  # the first topic found
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: len(view.messages) > 0, "thread loaded")
+        title = app.screen.query_one("#position", Static)
+        await until(pilot, lambda: "found" in str(title.render()), "what was found, said")
+
+
+async def test_a_mistake_is_a_sentence_pointing_at_it() -> None:
+    app, _demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _search_line(pilot)
+        await _type(pilot, 'build "new')
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "never closed" in str(note.render()), "the mistake said")
+        assert "(column 7)" in str(note.render())
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+
+
+async def test_a_saved_search_is_a_group_after_a_restart() -> None:
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open_lurker_dev(pilot)
+        await _search_line(pilot)
+        await pilot.press("ctrl+u")
+        await _type(pilot, "latency")
+        await until(pilot, lambda: len(_hits(app)) > 0)
+        await pilot.press("enter", "s")
+        await until(pilot, lambda: isinstance(app.screen, NamePrompt))
+        await pilot.press("ctrl+u")
+        await _type(pilot, "Latency")
+        await pilot.press("enter")
+        await until(pilot, lambda: any("Saved as" in str(n.message) for n in app._notifications))
+
+    app, _demo = make_app()  # a new run, the same store
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        groups = app.screen
+        assert isinstance(groups, GroupsScreen)
+        await until(pilot, lambda: [s.name for s in groups.saved] == ["Latency"], "listed")
+        rows = groups.query_one(PagedList)
+        (at,) = [i for i, row in enumerate(rows.rows) if row.saved is not None]
+        assert at == len(rows.rows) - 1  # under the groups
+        assert groups.saved[0].unread  # nothing of it read yet
+        assert "unread ⌕ Latency latency" in rows.render_line(at - int(rows.scroll_y)).text
+        rows.cursor = at
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await until(pilot, lambda: len(_hits(app)) > 0, "its results")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        rows.cursor = at
+        await pilot.press("d", "y")
+        await until(pilot, lambda: groups.saved == [], "removed")
+
+
+async def test_on_a_groups_list_the_service_search_is_offered_and_labelled() -> None:
+    app, demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open_lurker_dev(pilot)
+        line = await _search_line(pilot)
+        await _type(pilot, "release")
+        await until(pilot, lambda: line.value == "group:lurker-dev release")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
+        await until(pilot, lambda: requests_to(demo, "gettopics", q="release") != [])
+        await settle(pilot)
+        title = str(app.screen.query_one("#title").render())
+        assert "service search “release”" in title

@@ -1,0 +1,65 @@
+"""How one search result reads as a line: the group in its own column, the subject, the
+snippet with the words found highlighted, who wrote it and when."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from rich.text import Text
+
+from ..render.cells import cells, fit
+from ..render.safety import safe_text
+from ..render.when import relative
+from ..search.index import Hit
+from ..search.snippet import Snippet
+
+FOUND = "bold reverse"  # the words found: by weight and reverse video, not colour alone
+
+
+def _widths(width: int) -> tuple[int, int]:
+    """The group's and the author's columns at `width`."""
+    return (16, 18) if width >= 110 else (11, 12) if width >= 70 else (6, 8)
+
+
+def search_heads(width: int) -> Text:
+    """The line naming the columns, aligned with `render_hit_row`'s."""
+    group_width, author_width = _widths(width)
+    right = Text(f" {'From':<{author_width}} {'When':>11}")
+    left = fit(Text("Group"), group_width) + Text(" Subject — where the words were found")
+    return fit(left, max(width - cells(right.plain), 12)) + right
+
+
+def snippet_text(snippet: Snippet, style: str = "dim") -> Text:
+    """The snippet with its found words in `FOUND` (its text is clean already)."""
+    text = Text(snippet.text, style=style, end="")
+    for start, end in snippet.spans:
+        text.stylize(FOUND, start, end)
+    return text
+
+
+def render_hit_row(
+    hit: Hit,
+    width: int,
+    selected: bool,
+    now: datetime | None = None,
+    words: tuple[str, ...] = (),
+) -> Text:
+    """One topic found, fitted to `width`; `words` (the query's) highlighted in the
+    subject, the snippet shown where it holds a word found."""
+    group_width, author_width = _widths(width)
+    right = Text(" ")
+    right.append_text(fit(safe_text(hit.author or "?", "italic"), author_width))
+    when = datetime.fromtimestamp(hit.created, UTC) if hit.created > 0 else None
+    right.append(f" {relative(when, now):>11}", style="dim")
+    room = max(width - cells(right.plain), 12)
+    left = Text()
+    left.append_text(fit(safe_text(hit.group_name or "?", "cyan"), group_width))
+    left.append(" ")
+    subject = safe_text(hit.subject or "(no subject)", "bold")
+    if words:
+        subject.highlight_words(words, FOUND, case_sensitive=False)
+    left.append_text(subject)
+    if hit.snippet.spans and hit.snippet.text != hit.subject:
+        left.append(" — ", style="dim")
+        left.append_text(snippet_text(hit.snippet))
+    return fit(left, room) + right
