@@ -120,8 +120,12 @@ class SearchScreen(PagedScreen[Hit]):
     def _submitted(self, event: Input.Submitted) -> None:
         if self._timer is not None:
             self._timer.stop()
-        self._run(event.value)
-        self.paged_list.focus()
+        rows = self.paged_list
+        rows.focus()
+        if event.value != self.text:
+            self._run(event.value)
+        elif rows.rows:  # these words' results are up: Enter opens the one highlighted
+            rows.action_select()
 
     def _run(self, text: str) -> None:
         """Search for `text`: its results in the list, or the mistake in the note."""
