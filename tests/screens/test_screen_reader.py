@@ -3,13 +3,17 @@ messages read important-first, no drawing characters, the mode switched at run t
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime
 
 from textual.geometry import Offset
 from textual.strip import Strip
+from textual.widgets import Static
 
+from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
+from tests.screens.test_hostile_text import Rewriting
 from tests.screens.test_snapshots import (
     TAPE_ECHO,
     groups_loaded,
@@ -20,10 +24,14 @@ from tests.screens.test_snapshots import (
     rows_of,
 )
 from tui.app import LurkerApp
+from tui.demo import DemoService
+from tui.render.document import Link
 from tui.screens.confirm import Confirm
 from tui.screens.help import HelpScreen
+from tui.screens.links import LinkPicker
 from tui.screens.topic_rows import TopicRow, say_topic_row
 from tui.store.readstate import TopicStatus
+from tui.widgets.cursor_options import CursorOptionList
 from tui.widgets.note_line import NoteLine
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
@@ -175,3 +183,44 @@ async def test_the_cursor_returns_to_the_row_after_a_dialog() -> None:
         assert app.cursor_position != before  # on the help's first line
         await keys(pilot, "escape")
         await until(pilot, lambda: app.cursor_position == before, "the cursor back on the row")
+
+
+def box_drawn_name(status: int, body: dict) -> tuple[int, dict]:  # type: ignore[type-arg]
+    text = json.dumps(body).replace('"Lurker Developers"', json.dumps("═╡ Dev ⠿ ▓ ╞═"))
+    return status, json.loads(text)
+
+
+async def test_a_group_named_with_drawing_characters_reads_without_them() -> None:
+    demo = DemoService(demo_config())
+    app, _demo = make_app(demo, Rewriting(demo, "getsubs", box_drawn_name), screen_reader=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        groups = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(groups.rows) > 3, "groups")
+        assert not DRAWING.search(app.export_screenshot())
+        names = [row.group.group_name if row.group else "*" for row in groups.rows]
+        groups.cursor = names.index("lurker-dev")
+        await keys(pilot, "enter")
+        screen = app.screen
+        await until(pilot, lambda: len(screen.query_one(PagedList).rows) > 0, "topics")
+        title = str(screen.query_one("#title", Static).render())
+        assert title.startswith("-+ Dev   # +-")  # one ASCII character for each drawn one
+        assert not DRAWING.search(app.export_screenshot())
+
+
+async def test_the_cursor_stands_on_the_highlighted_link() -> None:
+    app, _demo = make_app(screen_reader=True)
+    links = [
+        Link(n, f"https://example.org/{n}/" + "long/" * 30, f"link {n}", False) for n in (1, 2, 3)
+    ]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await groups_loaded(pilot)
+        app.push_screen(LinkPicker(links))
+        await until(pilot, lambda: isinstance(app.screen, LinkPicker), "the links")
+        await settle(pilot)
+        options = app.screen.query_one(CursorOptionList)
+        top = options.content_region.y
+        assert app.cursor_position == Offset(options.content_region.x, top)
+        await keys(pilot, "down", "down")
+        assert options.highlighted == 2
+        assert app.cursor_position == Offset(options.content_region.x, top + 2)
+        assert "example.org/3/" in options.render_line(2).text  # one line each

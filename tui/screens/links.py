@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from ..render import styles
 from ..render.document import Link
 from ..render.safety import clean, safe_text
+from ..widgets.cursor_options import CursorOptionList
 
 OPENABLE = frozenset({"http", "https", "mailto"})
 
@@ -105,7 +106,8 @@ class LinkPicker(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="links-dialog"):
             yield Static(safe_text(self._title), id="links-title")
-            yield OptionList(*(Option(_prompt(link)) for link in self.links), id="links-list")
+            options = (Option(_prompt(link)) for link in self.links)
+            yield CursorOptionList(*options, id="links-list")
             yield Static("Enter open · c copy · Esc close", id="links-keys", markup=False)
 
     @property

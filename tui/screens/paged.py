@@ -9,12 +9,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from ..api.cursor import DEFAULT_LIMIT
+from ..render.glyphs import plain
 from ..render.when import relative
 from ..widgets.feed import PageLoaded
 from ..widgets.paged_list import PagedList
+from ..widgets.spoken import screen_reader
 
 RowT = TypeVar("RowT")
 
@@ -31,12 +34,25 @@ def saved_note(source: object) -> str:
     return f"offline · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
 
 
+class TitleLine(Static):
+    """A line of the title bar. Titles carry group names and search words: text, never
+    markup, and in screen-reader mode no drawing characters (a group may name itself
+    with box-drawing ones)."""
+
+    def __init__(self, *, id: str, classes: str) -> None:
+        super().__init__(id=id, classes=classes, markup=False)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if isinstance(content, str) and screen_reader(self):
+            content = plain(content)
+        super().update(content, layout=layout)
+
+
 def title_bar() -> ComposeResult:
     """The line above a list: what it is (left) and where the cursor is in it (right)."""
     with Horizontal(classes="title-bar"):
-        # Titles carry group names and search words: text, never markup.
-        yield Static(id="title", classes="screen-title", markup=False)
-        yield Static(id="position", classes="position", markup=False)
+        yield TitleLine(id="title", classes="screen-title")
+        yield TitleLine(id="position", classes="position")
 
 
 class PagedScreen(Screen[None], Generic[RowT]):
