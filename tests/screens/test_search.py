@@ -10,6 +10,7 @@ from tests.screens.harness import make_app, requests_to, settle, until
 from tui.screens.groups import GroupsScreen
 from tui.screens.name_prompt import NamePrompt
 from tui.screens.search import SearchScreen
+from tui.screens.search_rows import say_hit_row
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.search.index import Hit
@@ -131,3 +132,18 @@ async def test_on_a_groups_list_the_service_search_is_offered_and_labelled() -> 
         await settle(pilot)
         title = str(app.screen.query_one("#title").render())
         assert "service search “release”" in title
+
+
+async def test_in_screen_reader_mode_a_result_reads_subject_first_in_words() -> None:
+    app, _demo = make_app(group="lurker-dev", screen_reader=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_lurker_dev(pilot)
+        await _search_line(pilot)
+        await _type(pilot, "latency")
+        await until(pilot, lambda: len(_hits(app)) > 0, "results")
+        rows = app.screen.query_one(PagedList)
+        hit = _hits(app)[0]
+        line = rows.render_line(0).text
+        assert line.startswith(hit.subject[:40])  # the subject first, not the group's column
+        assert f", in {hit.group_name}" in say_hit_row(hit).plain
+        assert ", from " in say_hit_row(hit).plain

@@ -19,10 +19,11 @@ from ..store.store import StoreError
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
+from ..widgets.spoken import screen_reader
 from .name_prompt import NamePrompt
 from .navigation import SearchHitOpened, ServiceSearchWanted
 from .paged import PagedScreen, title_bar
-from .search_rows import render_hit_row, search_heads
+from .search_rows import render_hit_row, say_hit_row, search_heads
 
 # Seconds of quiet in the search line before its query runs: a fast typist's next key
 # comes sooner, and a query over 100,000 messages takes a few milliseconds.
@@ -87,6 +88,8 @@ class SearchScreen(PagedScreen[Hit]):
         yield KeyFooter()
 
     def _render_row(self, hit: Hit, width: int, selected: bool) -> Text:
+        if screen_reader(self):
+            return say_hit_row(hit, words=self._words)
         return render_hit_row(hit, width, selected, words=self._words)
 
     def on_mount(self) -> None:

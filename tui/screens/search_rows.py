@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ..render.cells import cells, fit
 from ..render.safety import safe_text
-from ..render.when import relative
+from ..render.when import relative, said
 from ..search.index import Hit
 from ..search.snippet import Snippet
 
@@ -63,3 +63,21 @@ def render_hit_row(
         left.append(" — ", style="dim")
         left.append_text(snippet_text(hit.snippet))
     return fit(left, room) + right
+
+
+def say_hit_row(hit: Hit, now: datetime | None = None, words: tuple[str, ...] = ()) -> Text:
+    """A topic found as a screen reader reads it, important first: the subject, where the
+    words were found, who wrote it and when, then the group and how many matches."""
+    line = safe_text(hit.subject or "(no subject)", "bold")
+    if words:
+        line.highlight_words(words, FOUND, case_sensitive=False)
+    if hit.snippet.spans and hit.snippet.text != hit.subject:
+        line.append(", found: ", style="dim")
+        line.append_text(snippet_text(hit.snippet))
+    line.append_text(safe_text(f", from {hit.author or 'someone unknown'}", "dim"))
+    when = datetime.fromtimestamp(hit.created, UTC) if hit.created > 0 else None
+    line.append(f", {said(when, now)}", style="dim")
+    line.append_text(safe_text(f", in {hit.group_name or 'an unknown group'}", "dim"))
+    if hit.matches > 1:
+        line.append(f", {hit.matches:,} matches", style="dim")
+    return line
