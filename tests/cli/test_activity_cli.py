@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -13,6 +13,7 @@ import pytest
 from tui.__main__ import main
 from tui.api.client import ServiceClient
 from tui.api.errors import InadequatePermissionsError
+from tui.cli.period import moment
 from tui.export.activity import MERGED_FIELDS
 from tui.render.activity_kinds import KINDS
 
@@ -113,3 +114,12 @@ def test_mistakes_are_one_line_on_stderr(
     assert says in said.err
     assert said.out == ""
     assert "Traceback" not in said.err
+
+
+@pytest.mark.parametrize(
+    ("given", "ago"),
+    [("12h", timedelta(hours=12)), ("2d", timedelta(days=2)), ("3W", timedelta(weeks=3))],
+)
+def test_since_takes_a_time_ago_as_search_does(given: str, ago: timedelta) -> None:
+    now = datetime(2026, 11, 27, 10, 0, tzinfo=UTC)
+    assert moment(given, "--since", now) == now - ago

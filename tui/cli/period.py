@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+import re
+from datetime import date, datetime, time, timedelta
 
 from ..api.params import ActivityQuery
 from ..config.errors import SettingsError
@@ -10,17 +11,29 @@ from ..config.errors import SettingsError
 __all__ = ["moment", "period_query"]
 
 
-def moment(text: str | None, flag: str) -> date | datetime | None:
-    """A day (2026-11-20) or an ISO time given to `flag`; None when not given. A time
-    without an offset is this machine's (the service takes only times with one)."""
+# A time ago, as search's before:/after: take it: 12h, 2d, 3w.
+_AGO = re.compile(r"(\d{1,5})([hdw])")
+_UNIT = {"h": "hours", "d": "days", "w": "weeks"}
+
+
+def moment(text: str | None, flag: str, now: datetime | None = None) -> date | datetime | None:
+    """A day (2026-11-20), an ISO time or a time ago (12h, 2d, 3w before `now`) given to
+    `flag`; None when not given. A time without an offset is this machine's (the service
+    takes only times with one)."""
     if text is None:
         return None
+    ago = _AGO.fullmatch(text.strip().lower())
+    if ago is not None:
+        start = now if now is not None else datetime.now().astimezone()
+        return start - timedelta(**{_UNIT[ago[2]]: int(ago[1])})
     try:
         if len(text) == 10:
             return date.fromisoformat(text)
         given = datetime.fromisoformat(text)
     except ValueError:
-        raise SettingsError(f"{flag} wants a date (2026-11-20) or a time, not {text!r}.") from None
+        raise SettingsError(
+            f"{flag} wants a date (2026-11-20), a time, or a time ago (12h, 2d, 3w), not {text!r}."
+        ) from None
     return given if given.tzinfo is not None else given.astimezone()
 
 
