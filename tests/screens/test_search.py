@@ -4,6 +4,7 @@ restart, and a group's own list offering the service's search."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Static
 
 from tests.screens.harness import make_app, requests_to, settle, until
@@ -131,3 +132,26 @@ async def test_on_a_groups_list_the_service_search_is_offered_and_labelled() -> 
         await settle(pilot)
         title = str(app.screen.query_one("#title").render())
         assert "service search “release”" in title
+
+
+async def _first_message_found(app, words: str) -> str | None:  # type: ignore[no-untyped-def]
+    from tui.search.query import parse
+
+    hits = await app.finder().search(parse(words))
+    return hits[0].message_id if hits else None
+
+
+@pytest.mark.parametrize("in_process", [True, False])
+async def test_the_first_message_of_a_thread_is_indexed_like_the_others(in_process: bool) -> None:
+    """Its short body is converted at once on the UI's side, not by the converting process
+    (without one: in a thread): its text reaches the index all the same (Léa Fontaine's
+    thanks are found in her message)."""
+    app, _demo = make_app(topic="400000012", bodies_in_process=in_process)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: len(view.messages) > 4, "thread loaded")
+        first = str(view.messages[0].message.id)
+        assert "Danke" in view.messages[0].message.body
+        await settle(pilot)
+        assert await _first_message_found(app, "from:léa danke") == first
