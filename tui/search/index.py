@@ -106,9 +106,9 @@ class Hit:
     topic_id: str
     message_id: str | None  # the first matching message (None: only the topic matched)
     group_name: str
-    subject: str
-    author: str
-    created: float  # of the best match
+    subject: str  # the topic's
+    author: str  # of `message_id` (the topic's starter when None), as is the rest
+    created: float
     snippet: Snippet
     matches: int  # rows of the topic that matched (topic and messages)
 
@@ -356,7 +356,7 @@ class SearchIndex:
     def _described(self, grouped: Sequence[_Topic], steps: Plan, worded: bool) -> list[Hit]:
         if not grouped:
             return []
-        best_ids = [topic.best_id for topic in grouped]
+        best_ids = [topic.shown_id for topic in grouped]
         marks = ", ".join("?" for _ in best_ids)
         snippets: dict[int, str] = {}
         if steps.match and worded:
@@ -383,11 +383,11 @@ class SearchIndex:
         heads = self._topic_heads([topic.topic_id for topic in grouped])
         hits = []
         for topic in grouped:
-            group, subject, author, body, created = rows[topic.best_id]
+            group, subject, author, body, created = rows[topic.shown_id]
             head = heads.get(topic.topic_id)
             if head is not None:
-                subject, author = head[0] or subject, head[1] or author
-            text = snippets.get(topic.best_id)
+                subject = head[0] or subject
+            text = snippets.get(topic.shown_id)
             snippet = marked(text) if text is not None else Snippet.plain(body)
             hits.append(
                 Hit(topic.topic_id, topic.first_message, group, subject, author, created,
@@ -427,7 +427,14 @@ class _Topic:
     best_id: int
     first_message: str | None
     first_created: float
+    first_id: int  # the first matching message's row (the best row's until one is seen)
     matches: int
+
+    @property
+    def shown_id(self) -> int:
+        """The row a hit describes: its first matching message, which Enter opens, else
+        the topic's own row."""
+        return self.first_id if self.first_message is not None else self.best_id
 
 
 def _by_topic(rows: Iterable[tuple[int, str, str | None, float, float]]) -> list[_Topic]:
@@ -437,11 +444,12 @@ def _by_topic(rows: Iterable[tuple[int, str, str | None, float, float]]) -> list
     for row_id, topic_id, message_id, created, score in rows:
         topic = topics.get(topic_id)
         if topic is None:
-            topic = topics[topic_id] = _Topic(topic_id, row_id, None, float("inf"), 0)
+            topic = topics[topic_id] = _Topic(topic_id, row_id, None, float("inf"), row_id, 0)
             order.append((score, -created, topic_id))
         topic.matches += 1
         if message_id is not None and created < topic.first_created:
             topic.first_message, topic.first_created = message_id, created
+            topic.first_id = row_id
     order.sort()
     return [topics[topic_id] for _, _, topic_id in order]
 
