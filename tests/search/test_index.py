@@ -124,7 +124,7 @@ def test_read_and_unread(index: SearchIndex) -> None:
     index.add_messages([message("11", "1", "lunch"), message("21", "2", "lunch")], T0)
     read = {"11"}
 
-    def is_read(topic_id: str, message_id: str | None) -> bool:
+    def is_read(topic_id: str, message_id: str | None, group_id: str, created: float) -> bool:
         return message_id in read
 
     assert [h.topic_id for h in index.search(parse("lunch is:read"), read=is_read)] == ["1"]

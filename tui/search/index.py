@@ -40,8 +40,9 @@ SNIPPET_TOKENS = 14
 # topics, few enough that a word found everywhere still answers in a few milliseconds.
 HITS_PER_TOPIC_SHOWN = 20
 MIN_HITS = 1_000
-ReadCheck = Callable[[str, str | None], bool]
-"""Whether a topic (message id None) or one of its messages has been read."""
+ReadCheck = Callable[[str, str | None, str, float], bool]
+"""Whether a topic (message id None) or one of its messages has been read: (topic id,
+message id, group id, its time: a message's, or a topic's last activity)."""
 
 _SCHEMA = (
     # The rows and their text's bytes, kept by the triggers below (the bound asks them after
@@ -315,11 +316,11 @@ class SearchIndex:
         rows = self._hits(steps, cap)
         if query.read is not None and read is not None:
             wanted = query.read
-            rows = [row for row in rows if read(row[1], row[2]) == wanted]
+            rows = [row for row in rows if read(row[1], row[2], row[5], row[3]) == wanted]
         grouped = _by_topic(rows)[offset : offset + limit]
         return self._described(grouped, steps, bool(query.words))
 
-    def _hits(self, steps: Plan, cap: int) -> list[tuple[int, str, str | None, float, float]]:
+    def _hits(self, steps: Plan, cap: int) -> list[_Row]:
         where = "".join(f" AND {condition}" for condition in steps.where)
         if steps.match:
             match = steps.match + (f" NOT ({steps.exclude})" if steps.exclude else "")
@@ -339,7 +340,7 @@ class SearchIndex:
             if floor is None:
                 return []
             sql = (
-                "SELECT d.id, d.topic_id, d.message_id, d.created, s.rank "
+                "SELECT d.id, d.topic_id, d.message_id, d.created, s.rank, d.group_id "
                 "FROM search_text s JOIN search_docs d ON d.id = s.rowid "
                 f"WHERE search_text MATCH ? AND s.rowid >= ?{where} ORDER BY s.rank LIMIT ?"
             )
@@ -347,7 +348,8 @@ class SearchIndex:
         if steps.exclude:
             where += " AND d.id NOT IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)"
         sql = (
-            "SELECT d.id, d.topic_id, d.message_id, d.created, 0.0 FROM search_docs d "
+            "SELECT d.id, d.topic_id, d.message_id, d.created, 0.0, d.group_id "
+            "FROM search_docs d "
             f"WHERE 1{where} ORDER BY d.created DESC LIMIT ?"
         )
         extra = [steps.exclude] if steps.exclude else []
@@ -437,11 +439,15 @@ class _Topic:
         return self.first_id if self.first_message is not None else self.best_id
 
 
-def _by_topic(rows: Iterable[tuple[int, str, str | None, float, float]]) -> list[_Topic]:
+# A row found: id, topic id, message id, time, rank, group id.
+_Row = tuple[int, str, str | None, float, float, str]
+
+
+def _by_topic(rows: Iterable[_Row]) -> list[_Topic]:
     """Hits (best first) as topics, in the order of their best hit, then newest."""
     topics: dict[str, _Topic] = {}
     order: list[tuple[float, float, str]] = []
-    for row_id, topic_id, message_id, created, score in rows:
+    for row_id, topic_id, message_id, created, score, _ in rows:
         topic = topics.get(topic_id)
         if topic is None:
             topic = topics[topic_id] = _Topic(topic_id, row_id, None, float("inf"), row_id, 0)
