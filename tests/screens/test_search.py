@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from tests.screens.harness import make_app, requests_to, settle, until
+from tests.screens.harness import make_app, requests_to, settle, shown_text, until
 from tui.screens.groups import GroupsScreen
 from tui.screens.name_prompt import NamePrompt
 from tui.screens.search import SearchScreen
@@ -155,3 +155,39 @@ async def test_the_first_message_of_a_thread_is_indexed_like_the_others(in_proce
         assert "Danke" in view.messages[0].message.body
         await settle(pilot)
         assert await _first_message_found(app, "from:léa danke") == first
+
+
+async def test_on_a_fresh_store_the_empty_list_says_how_to_fill_the_index() -> None:
+    app, _demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        await _search_line(pilot)
+        await _type(pilot, "anything")
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "open groups" in str(note.render()), "the hint")
+        rows = app.screen.query_one(PagedList)
+        await until(pilot, lambda: "anything" in rows.empty_text, "searched")
+        await settle(pilot)
+        shown = " ".join(shown_text(app).split())
+        assert "Nothing found for anything in what was fetched." in shown
+        assert "Search finds what Lurker has fetched: open groups and threads first" in shown
+        assert "Ctrl+O asks the service from a group's topic list." in shown
+
+
+async def test_down_and_the_footer_lead_from_the_search_line_to_the_results() -> None:
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open_lurker_dev(pilot)
+        line = await _search_line(pilot)
+        await settle(pilot)
+        footer = shown_text(app).splitlines()[-1]
+        assert "↓/Tab Results" in footer
+        assert "^o Ask the service" in footer
+        await _type(pilot, "latency")
+        await until(pilot, lambda: len(_hits(app)) > 0)
+        await pilot.press("down")
+        rows = app.screen.query_one(PagedList)
+        assert rows.has_focus
+        assert not line.has_focus
+        await settle(pilot)
+        assert "Results" not in shown_text(app).splitlines()[-1]

@@ -276,6 +276,10 @@ class SearchIndex:
         self._db.execute("INSERT INTO search_text (search_text) VALUES ('rebuild')")
         self._db.execute("UPDATE search_totals SET rows = 0, bytes = 0")
 
+    def is_empty(self) -> bool:
+        """Whether nothing is indexed."""
+        return self._db.execute("SELECT 1 FROM search_docs LIMIT 1").fetchone() is None
+
     def stats(self) -> IndexStats:
         """How much is indexed, and its size on disk."""
         topics, messages, text_bytes = self._db.execute(

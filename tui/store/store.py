@@ -300,6 +300,15 @@ class Store:
             state.take_messages(topic_id, read)
         return state.found_read
 
+    def index_empty(self) -> bool:
+        """Whether the index holds nothing yet (False without one)."""
+        self._flush_quietly()
+
+        def empty(search: StoreSearch) -> bool:
+            return search.index is not None and search.index.is_empty()
+
+        return self._ask(self._cache, self._indexed(empty), False)
+
     def topic_matches(self, query: Query, topic_id: str) -> list[str]:
         """The ids of a topic's messages matching `query`, in thread order."""
         self._flush_quietly()
