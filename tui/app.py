@@ -432,7 +432,16 @@ class LurkerApp(App[None]):
 
         convert_many = self._converting_process().convert if self._bodies_in_process else None
         self.push_screen(
-            ThreadScreen(self.kept_library, self.news, topic_id, topic, group, convert_many, search)
+            ThreadScreen(
+                self.kept_library,
+                self.news,
+                topic_id,
+                topic,
+                group,
+                convert_many,
+                search,
+                self._index_texts,
+            )
         )
 
     def action_search(self) -> None:

@@ -116,7 +116,7 @@ def _query_figures(folder: Path) -> tuple[list[Figure], list[str]]:
     building = time.perf_counter() - started
     stats = index.stats()
 
-    def is_read(topic_id: str, message_id: str | None) -> bool:
+    def is_read(topic_id: str, message_id: str | None, group_id: str, created: float) -> bool:
         return message_id in read
 
     timings: dict[str, list[float]] = {}

@@ -4,9 +4,10 @@ restart, and a group's own list offering the service's search."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Static
 
-from tests.screens.harness import make_app, requests_to, settle, until
+from tests.screens.harness import make_app, requests_to, settle, shown_text, until
 from tui.screens.groups import GroupsScreen
 from tui.screens.name_prompt import NamePrompt
 from tui.screens.search import SearchScreen
@@ -147,3 +148,62 @@ async def test_in_screen_reader_mode_a_result_reads_subject_first_in_words() -> 
         assert line.startswith(hit.subject[:40])  # the subject first, not the group's column
         assert f", in {hit.group_name}" in say_hit_row(hit).plain
         assert ", from " in say_hit_row(hit).plain
+
+
+async def _first_message_found(app, words: str) -> str | None:  # type: ignore[no-untyped-def]
+    from tui.search.query import parse
+
+    hits = await app.finder().search(parse(words))
+    return hits[0].message_id if hits else None
+
+
+@pytest.mark.parametrize("in_process", [True, False])
+async def test_the_first_message_of_a_thread_is_indexed_like_the_others(in_process: bool) -> None:
+    """Its short body is converted at once on the UI's side, not by the converting process
+    (without one: in a thread): its text reaches the index all the same (Léa Fontaine's
+    thanks are found in her message)."""
+    app, _demo = make_app(topic="400000012", bodies_in_process=in_process)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
+        view = app.screen.query_one(ThreadView)
+        await until(pilot, lambda: len(view.messages) > 4, "thread loaded")
+        first = str(view.messages[0].message.id)
+        assert "Danke" in view.messages[0].message.body
+        await settle(pilot)
+        assert await _first_message_found(app, "from:léa danke") == first
+
+
+async def test_on_a_fresh_store_the_empty_list_says_how_to_fill_the_index() -> None:
+    app, _demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        await _search_line(pilot)
+        await _type(pilot, "anything")
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "open groups" in str(note.render()), "the hint")
+        rows = app.screen.query_one(PagedList)
+        await until(pilot, lambda: "anything" in rows.empty_text, "searched")
+        await settle(pilot)
+        shown = " ".join(shown_text(app).split())
+        assert "Nothing found for anything in what was fetched." in shown
+        assert "Search finds what Lurker has fetched: open groups and threads first" in shown
+        assert "Ctrl+O asks the service from a group's topic list." in shown
+
+
+async def test_down_and_the_footer_lead_from_the_search_line_to_the_results() -> None:
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open_lurker_dev(pilot)
+        line = await _search_line(pilot)
+        await settle(pilot)
+        footer = shown_text(app).splitlines()[-1]
+        assert "↓/Tab Results" in footer
+        assert "^o Ask the service" in footer
+        await _type(pilot, "latency")
+        await until(pilot, lambda: len(_hits(app)) > 0)
+        await pilot.press("down")
+        rows = app.screen.query_one(PagedList)
+        assert rows.has_focus
+        assert not line.has_focus
+        await settle(pilot)
+        assert "Results" not in shown_text(app).splitlines()[-1]

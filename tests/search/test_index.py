@@ -62,7 +62,24 @@ def test_a_topic_shows_once_at_its_first_matching_message(index: SearchIndex) ->
     (hit,) = index.search(parse("build"), now=NOW)
     assert (hit.topic_id, hit.message_id, hit.matches) == ("1", "11", 2)
     assert hit.subject == "Release plans"
-    assert hit.author == "Ana Lima"
+
+
+def test_a_hit_describes_one_message_the_one_it_opens_at(index: SearchIndex) -> None:
+    """Author, time and snippet are those of the first message found (not the topic
+    starter's, nor the best match's); a topic found only by its own row is the topic's."""
+    index.add_topics([topic("1", "Release plans", days_ago=3)], T0)
+    index.add_messages(
+        [
+            message("11", "1", "the build is green", author="Cy Ode", days_ago=0.9),
+            message("12", "1", "build build build broke", author="Dee Ray", days_ago=0.5),
+        ],
+        T0,
+    )
+    (hit,) = index.search(parse("build"), now=NOW)
+    assert (hit.message_id, hit.author, hit.created) == ("11", "Cy Ode", T0 - 0.9 * DAY)
+    assert "green" in hit.snippet.text
+    (hit,) = index.search(parse("release"), now=NOW)
+    assert (hit.message_id, hit.author, hit.created) == (None, "Ana Lima", T0 - 3 * DAY)
 
 
 def test_subject_words_rank_first_then_newest(index: SearchIndex) -> None:
@@ -107,7 +124,7 @@ def test_read_and_unread(index: SearchIndex) -> None:
     index.add_messages([message("11", "1", "lunch"), message("21", "2", "lunch")], T0)
     read = {"11"}
 
-    def is_read(topic_id: str, message_id: str | None) -> bool:
+    def is_read(topic_id: str, message_id: str | None, group_id: str, created: float) -> bool:
         return message_id in read
 
     assert [h.topic_id for h in index.search(parse("lunch is:read"), read=is_read)] == ["1"]

@@ -97,6 +97,7 @@ def test_message_bodies_are_found_by_their_text_and_read_state_applies(tmp_path:
             )
         )
         word = next(w for w in text[opened[-1]].split() if w.isalpha() and len(w) > 6)
+        store.meet_groups([("41101", "lurker-dev", 0.0)])  # seen with all of it new
         hits = store.search(parse(f'"{word}"'), limit=500)
         (hit,) = [hit for hit in hits if hit.message_id in opened]
         assert store.search(parse(f'"{word}" is:read')) == []
@@ -104,6 +105,37 @@ def test_message_bodies_are_found_by_their_text_and_read_state_applies(tmp_path:
         assert [h.topic_id for h in store.search(parse(f'"{word}" is:read'))] == [hit.topic_id]
         unread = store.search(parse(f'"{word}" is:unread'), limit=500)
         assert {h.topic_id for h in unread} == {h.topic_id for h in hits} - {hit.topic_id}
+    finally:
+        store.close()
+
+
+def test_is_unread_follows_the_first_sight_rule_as_the_lists_do(tmp_path: Path) -> None:
+    """A group first seen counts what is older than its baseline as read: is:unread (and
+    the saved searches' counts, which ask it) agree with the topic list's marks."""
+    server, origin = start_demo_server("--no-live")
+    try:
+        opened = asyncio.run(_fill(origin, tmp_path / "s.sqlite3"))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    store = Store(tmp_path / "s.sqlite3")
+    try:
+        everything = store.search(parse("group:lurker-dev"), limit=500)
+        unread = store.search(parse("group:lurker-dev is:unread"), limit=500)
+        assert all(hit.message_id for hit in unread)  # never seen: claims no topic new
+        times = sorted(hit.created for hit in everything if hit.message_id is None)
+        cut = times[len(times) // 2]
+        store.meet_groups([("41101", "lurker-dev", cut)])
+        unread = store.search(parse("group:lurker-dev is:unread"), limit=500)
+        newer = {h.topic_id for h in everything if h.message_id is None and h.created > cut}
+        assert {h.topic_id for h in unread if h.message_id is None} == newer
+        assert 0 < len(newer) < len(everything)
+        assert store.unread_matches(parse("group:lurker-dev")) == len(unread)
+        read = store.search(parse("group:lurker-dev is:read"), limit=500)
+        assert {h.topic_id for h in read} | {h.topic_id for h in unread} >= {
+            h.topic_id for h in everything
+        }
+        assert opened
     finally:
         store.close()
 

@@ -32,6 +32,10 @@ HINT = (
     'Words and "phrases" · -word · from:NAME · group:NAME · #tag · in:subject · '
     "before:/after: 2026-11-03, 2d, 3w · is:unread · is:read · has:attachment"
 )
+NOTHING = "Nothing found in what was fetched."
+FRESH = "Search finds what Lurker has fetched: open groups and threads first"
+ASK_HERE = ", or Ctrl+O asks the service to search this group."
+ASK_THERE = ", or Ctrl+O asks the service from a group's topic list."
 
 
 class SearchScreen(PagedScreen[Hit]):
@@ -47,6 +51,15 @@ class SearchScreen(PagedScreen[Hit]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "edit", "Search", id="search_line", tooltip="Back to the search line"),
+        Binding(
+            "down",
+            "results",
+            "Results",
+            key_display="↓/Tab",
+            id="results",
+            tooltip="From the search line to the results (Esc too)",
+            priority=True,  # (the line, a scroll view, would take ↓ first; off it, ↓ moves)
+        ),
         Binding("s", "save", "Save search", id="save_search", tooltip="Keep it as a group"),
         Binding(
             "ctrl+o",
@@ -71,6 +84,7 @@ class SearchScreen(PagedScreen[Hit]):
         self.search_query: Query | None = None
         self._timer: Timer | None = None
         self._words: tuple[str, ...] = ()  # the query's words, highlighted in subjects
+        self._fresh = False  # nothing indexed yet: the empty list says how to fill it
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -80,7 +94,7 @@ class SearchScreen(PagedScreen[Hit]):
         rows: PagedList[Hit] = PagedList(
             self._render_row,
             key=lambda hit: hit.topic_id,
-            empty_text="Nothing found in what was fetched.",
+            empty_text=NOTHING,
             classes="with-heads",
         )
         yield ColumnHeads(search_heads, rows, id="heads")
@@ -102,6 +116,8 @@ class SearchScreen(PagedScreen[Hit]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "service_search":
             return self.group is not None
+        if action == "results":
+            return self.focused is self.query_one("#search-line", Input)
         if action == "save":
             return self.search_query is not None
         return True
@@ -111,6 +127,14 @@ class SearchScreen(PagedScreen[Hit]):
         problem = await self.finder.problem()
         if problem:
             self._note(problem, "warning")
+        elif await self.finder.empty():
+            self._fresh = True
+            if self.search_query is not None:
+                self._note(self._fresh_hint(), "hint")
+
+    def _fresh_hint(self) -> str:
+        """How to fill an empty index (said under the line on a fresh store)."""
+        return FRESH + (ASK_HERE if self.group is not None else ASK_THERE)
 
     @on(Input.Changed, "#search-line")
     def _typed(self, event: Input.Changed) -> None:
@@ -140,7 +164,7 @@ class SearchScreen(PagedScreen[Hit]):
             return
         if query.empty:
             self.search_query = None
-            self._note(HINT, "hint")
+            self._note(f"{self._fresh_hint()} · {HINT}" if self._fresh else HINT, "hint")
             self.paged_list.show(_Nothing(), _rows_of)
             self._update_title()
             return
@@ -148,6 +172,8 @@ class SearchScreen(PagedScreen[Hit]):
         self._words = tuple(term.text for term in query.words)
         self._note("", "quiet")
         self.paged_list.empty_text = f"Nothing found for {clean(str(query))} in what was fetched."
+        if self._fresh:
+            self._note(self._fresh_hint(), "hint")
         self.paged_list.show(HitSource(self.finder, query), _rows_of, keep=True)
         self._update_title()
         self.refresh_bindings()
@@ -176,6 +202,13 @@ class SearchScreen(PagedScreen[Hit]):
     def action_edit(self) -> None:
         """Back to the search line."""
         self.query_one("#search-line", Input).focus()
+
+    def action_results(self) -> None:
+        """From the search line to the results."""
+        self.paged_list.focus()
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
 
     def action_back(self) -> None:
         """From the search line to the results (if any), else back a screen."""

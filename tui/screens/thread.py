@@ -19,6 +19,7 @@ from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
 from ..export.topic import message_markdown
 from ..render.convert import convert_body
+from ..render.document import Document
 from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
@@ -34,6 +35,7 @@ from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
     from ..news import News
+    from ..render.convert.process import TextsFound
 
 
 # Seconds after a page arrives at which a thread opened from a search asks the index again
@@ -78,10 +80,14 @@ class ThreadScreen(Screen[None]):
         group: str = "",
         convert_many: ConvertMany | None = None,
         search: tuple[Finder, Query] | None = None,
+        texts: TextsFound | None = None,
     ) -> None:
         """`search`: opened from a search's results: it opens at the first message found,
-        and N goes through those found (rather than those unread)."""
+        and N goes through those found (rather than those unread). `texts` is told the own
+        text of the bodies converted here (the converting process tells its own)."""
         super().__init__()
+        self._texts = texts
+        self._loop: asyncio.AbstractEventLoop | None = None  # the UI's, once composed
         self._search = search
         self._matches: set[str] | None = None  # the messages found (opened from a search)
         self.library = library
@@ -98,8 +104,25 @@ class ThreadScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from title_bar()
-        yield ThreadView(convert_body, self._convert_many, id="messages")
+        self._loop = asyncio.get_running_loop()
+        yield ThreadView(self._convert_here, self._convert_many, id="messages")
         yield KeyFooter()
+
+    def _convert_here(self, message: ApiMessage) -> Document:
+        """A body converted in this process (a short first one on the UI thread; all of
+        them, in a thread, without a converting process), its own text told for the index."""
+        document = convert_body(message)
+        if self._texts is not None and self._loop is not None:
+            told = [(str(message.id), document.own_text())]
+            try:
+                here = asyncio.get_running_loop() is self._loop
+            except RuntimeError:  # (a thread of ours: no loop runs there)
+                here = False
+            if here:
+                self._texts(told)
+            else:
+                self._loop.call_soon_threadsafe(self._texts, told)
+        return document
 
     def on_mount(self) -> None:
         self._update_title()

@@ -40,8 +40,9 @@ SNIPPET_TOKENS = 14
 # topics, few enough that a word found everywhere still answers in a few milliseconds.
 HITS_PER_TOPIC_SHOWN = 20
 MIN_HITS = 1_000
-ReadCheck = Callable[[str, str | None], bool]
-"""Whether a topic (message id None) or one of its messages has been read."""
+ReadCheck = Callable[[str, str | None, str, float], bool]
+"""Whether a topic (message id None) or one of its messages has been read: (topic id,
+message id, group id, its time: a message's, or a topic's last activity)."""
 
 _SCHEMA = (
     # The rows and their text's bytes, kept by the triggers below (the bound asks them after
@@ -106,9 +107,9 @@ class Hit:
     topic_id: str
     message_id: str | None  # the first matching message (None: only the topic matched)
     group_name: str
-    subject: str
-    author: str
-    created: float  # of the best match
+    subject: str  # the topic's
+    author: str  # of `message_id` (the topic's starter when None), as is the rest
+    created: float
     snippet: Snippet
     matches: int  # rows of the topic that matched (topic and messages)
 
@@ -275,6 +276,10 @@ class SearchIndex:
         self._db.execute("INSERT INTO search_text (search_text) VALUES ('rebuild')")
         self._db.execute("UPDATE search_totals SET rows = 0, bytes = 0")
 
+    def is_empty(self) -> bool:
+        """Whether nothing is indexed."""
+        return self._db.execute("SELECT 1 FROM search_docs LIMIT 1").fetchone() is None
+
     def stats(self) -> IndexStats:
         """How much is indexed, and its size on disk."""
         topics, messages, text_bytes = self._db.execute(
@@ -315,11 +320,11 @@ class SearchIndex:
         rows = self._hits(steps, cap)
         if query.read is not None and read is not None:
             wanted = query.read
-            rows = [row for row in rows if read(row[1], row[2]) == wanted]
+            rows = [row for row in rows if read(row[1], row[2], row[5], row[3]) == wanted]
         grouped = _by_topic(rows)[offset : offset + limit]
         return self._described(grouped, steps, bool(query.words))
 
-    def _hits(self, steps: Plan, cap: int) -> list[tuple[int, str, str | None, float, float]]:
+    def _hits(self, steps: Plan, cap: int) -> list[_Row]:
         where = "".join(f" AND {condition}" for condition in steps.where)
         if steps.match:
             match = steps.match + (f" NOT ({steps.exclude})" if steps.exclude else "")
@@ -339,7 +344,7 @@ class SearchIndex:
             if floor is None:
                 return []
             sql = (
-                "SELECT d.id, d.topic_id, d.message_id, d.created, s.rank "
+                "SELECT d.id, d.topic_id, d.message_id, d.created, s.rank, d.group_id "
                 "FROM search_text s JOIN search_docs d ON d.id = s.rowid "
                 f"WHERE search_text MATCH ? AND s.rowid >= ?{where} ORDER BY s.rank LIMIT ?"
             )
@@ -347,7 +352,8 @@ class SearchIndex:
         if steps.exclude:
             where += " AND d.id NOT IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)"
         sql = (
-            "SELECT d.id, d.topic_id, d.message_id, d.created, 0.0 FROM search_docs d "
+            "SELECT d.id, d.topic_id, d.message_id, d.created, 0.0, d.group_id "
+            "FROM search_docs d "
             f"WHERE 1{where} ORDER BY d.created DESC LIMIT ?"
         )
         extra = [steps.exclude] if steps.exclude else []
@@ -356,7 +362,7 @@ class SearchIndex:
     def _described(self, grouped: Sequence[_Topic], steps: Plan, worded: bool) -> list[Hit]:
         if not grouped:
             return []
-        best_ids = [topic.best_id for topic in grouped]
+        best_ids = [topic.shown_id for topic in grouped]
         marks = ", ".join("?" for _ in best_ids)
         snippets: dict[int, str] = {}
         if steps.match and worded:
@@ -383,11 +389,11 @@ class SearchIndex:
         heads = self._topic_heads([topic.topic_id for topic in grouped])
         hits = []
         for topic in grouped:
-            group, subject, author, body, created = rows[topic.best_id]
+            group, subject, author, body, created = rows[topic.shown_id]
             head = heads.get(topic.topic_id)
             if head is not None:
-                subject, author = head[0] or subject, head[1] or author
-            text = snippets.get(topic.best_id)
+                subject = head[0] or subject
+            text = snippets.get(topic.shown_id)
             snippet = marked(text) if text is not None else Snippet.plain(body)
             hits.append(
                 Hit(topic.topic_id, topic.first_message, group, subject, author, created,
@@ -427,21 +433,33 @@ class _Topic:
     best_id: int
     first_message: str | None
     first_created: float
+    first_id: int  # the first matching message's row (the best row's until one is seen)
     matches: int
 
+    @property
+    def shown_id(self) -> int:
+        """The row a hit describes: its first matching message, which Enter opens, else
+        the topic's own row."""
+        return self.first_id if self.first_message is not None else self.best_id
 
-def _by_topic(rows: Iterable[tuple[int, str, str | None, float, float]]) -> list[_Topic]:
+
+# A row found: id, topic id, message id, time, rank, group id.
+_Row = tuple[int, str, str | None, float, float, str]
+
+
+def _by_topic(rows: Iterable[_Row]) -> list[_Topic]:
     """Hits (best first) as topics, in the order of their best hit, then newest."""
     topics: dict[str, _Topic] = {}
     order: list[tuple[float, float, str]] = []
-    for row_id, topic_id, message_id, created, score in rows:
+    for row_id, topic_id, message_id, created, score, _ in rows:
         topic = topics.get(topic_id)
         if topic is None:
-            topic = topics[topic_id] = _Topic(topic_id, row_id, None, float("inf"), 0)
+            topic = topics[topic_id] = _Topic(topic_id, row_id, None, float("inf"), row_id, 0)
             order.append((score, -created, topic_id))
         topic.matches += 1
         if message_id is not None and created < topic.first_created:
             topic.first_message, topic.first_created = message_id, created
+            topic.first_id = row_id
     order.sort()
     return [topics[topic_id] for _, _, topic_id in order]
 

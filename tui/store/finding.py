@@ -42,6 +42,15 @@ class Finder:
             return f"The search index could not be read: {error}"
         return problem[:1].upper() + problem[1:] if problem else ""
 
+    async def empty(self) -> bool:
+        """Whether nothing has been indexed yet (a fresh store)."""
+        if self._store is None:
+            return False
+        try:
+            return bool(await self._store.call(Store.index_empty))
+        except (StoreError, OSError):
+            return False
+
     async def search(self, query: Query, limit: int = PAGE, offset: int = 0) -> list[Hit]:
         """Topics found, best first then newest."""
         if self._store is None:

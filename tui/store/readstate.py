@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import NamedTuple
 
 from .marks import GroupMark, Read, TopicMark
@@ -113,6 +113,17 @@ class ReadState:
         if mark is not None and mark.unread:
             return False
         return base is not None and created is not None and created.timestamp() <= base
+
+    def found_read(
+        self, topic_id: str, message_id: str | None, group_id: str, created: float
+    ) -> bool:
+        """Whether a row of the search index reads as read (is:read, is:unread): a message
+        as `message_read`; a topic (`created`: its last activity) as the topic list marks
+        it, its count of messages not being known there (opened: read)."""
+        when = datetime.fromtimestamp(created, UTC) if created > 0 else None
+        if message_id is not None:
+            return self.message_read(message_id, topic_id, group_id, when)
+        return not self.topic_status(topic_id, group_id, 0, when).fresh
 
     def new_topics(self, group_id: str) -> int | None:
         """Topics of a group with something new: those counted this run that still have

@@ -19,7 +19,7 @@ from ..api.models.messages import TopicPage
 from ..api.models.page import Page
 from ..api.models.topics import Topic
 from ..search.docs import message_docs, topic_docs
-from ..search.index import Hit, IndexStats, SearchIndex, available
+from ..search.index import Hit, IndexStats, ReadCheck, SearchIndex, available
 from ..search.query import Query
 
 __all__ = ["INDEX_SHARE", "NO_FTS5", "StoreSearch"]
@@ -92,7 +92,7 @@ class StoreSearch:
     def search(
         self,
         query: Query,
-        read: Callable[[str, str | None], bool],
+        read: ReadCheck,
         *,
         limit: int,
         offset: int,

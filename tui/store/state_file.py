@@ -8,7 +8,7 @@ names are the read state's verbs, the same as `Reading`'s and `ReadState`'s.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .marks import GroupMark, Read, TopicMark
 
@@ -182,18 +182,9 @@ def remove_search(db: sqlite3.Connection, name: str) -> None:
     db.execute("DELETE FROM saved_searches WHERE name = ?", (name,))
 
 
-def read_check(db: sqlite3.Connection) -> Callable[[str, str | None], bool]:
-    """Whether a message (by id), or a topic (message id None: opened and not marked unread),
-    has been read: for is:read and is:unread."""
-    read = {row[0] for row in db.execute("SELECT message_id FROM message_reads")}
-    opened = {
-        row[0]
-        for row in db.execute(
-            "SELECT topic_id FROM topic_marks WHERE read_count > 0 AND unread = 0"
-        )
-    }
-
-    def is_read(topic_id: str, message_id: str | None) -> bool:
-        return message_id in read if message_id is not None else topic_id in opened
-
-    return is_read
+def all_reads(db: sqlite3.Connection) -> dict[str, set[str]]:
+    """The ids of every message read, by topic id."""
+    reads: dict[str, set[str]] = {}
+    for message_id, topic_id in db.execute("SELECT message_id, topic_id FROM message_reads"):
+        reads.setdefault(topic_id, set()).add(message_id)
+    return reads

@@ -30,6 +30,7 @@ from ..search.query import Query
 from . import page_cache, state_file
 from .database import MovedAside, Schema, connect, reason_of, replace_damaged
 from .marks import GroupMark, Read, TopicMark
+from .readstate import ReadState
 from .schemas import CACHE, STATE, cache_path, salvage_state
 from .searching import StoreSearch
 
@@ -282,15 +283,31 @@ class Store:
     ) -> list[Hit]:
         """Topics found in the index, best first then newest."""
         self._flush_quietly()
-        read: ReadCheck = _never
-        if query.read is not None:
-            absent: ReadCheck = _never
-            read = self._ask(self._state, state_file.read_check, absent)
+        read = self._read_check() if query.read is not None else _never
 
         def find(search: StoreSearch) -> list[Hit]:
             return search.search(query, read, limit=limit, offset=offset, now=now)
 
         return self._ask(self._cache, self._indexed(find), [])
+
+    def _read_check(self) -> ReadCheck:
+        """is:read and is:unread as the reader's lists mark topics and messages (the read
+        state's own rules, first sight included, over the marks the state file holds)."""
+        state = ReadState()
+        state.load(self.group_marks(), self.topic_marks())
+        none: dict[str, set[str]] = {}
+        for topic_id, read in self._ask(self._state, state_file.all_reads, none).items():
+            state.take_messages(topic_id, read)
+        return state.found_read
+
+    def index_empty(self) -> bool:
+        """Whether the index holds nothing yet (False without one)."""
+        self._flush_quietly()
+
+        def empty(search: StoreSearch) -> bool:
+            return search.index is not None and search.index.is_empty()
+
+        return self._ask(self._cache, self._indexed(empty), False)
 
     def topic_matches(self, query: Query, topic_id: str) -> list[str]:
         """The ids of a topic's messages matching `query`, in thread order."""
@@ -437,7 +454,7 @@ class Store:
             self._report(problem)
 
 
-def _never(topic_id: str, message_id: str | None) -> bool:
+def _never(topic_id: str, message_id: str | None, group_id: str, created: float) -> bool:
     return False
 
 
