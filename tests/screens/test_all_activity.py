@@ -330,4 +330,29 @@ async def test_in_screen_reader_mode_the_strip_says_totals_and_leaves_the_log_ro
         assert "Chosen: " in said
         assert "joins: " in said
         assert "(unusual, usually" in said
-        assert app.cursor_position == strip.content_region.offset
+        assert line_at_cursor(app, strip).startswith("Chosen: ")
+
+
+def line_at_cursor(app: LurkerApp, strip: ActivityStrip) -> str:
+    """The strip's line the terminal cursor is on (at its first column)."""
+    region = strip.content_region
+    assert app.cursor_position.x == region.x
+    return strip.render_line(app.cursor_position.y - strip.region.y).text.strip()
+
+
+@pytest.mark.parametrize("width", [50, 80])
+async def test_in_screen_reader_mode_the_cursor_is_on_the_chosen_bars_line(width: int) -> None:
+    app, _ = make_app(screen_reader=True)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await open_all_activity(pilot)
+        strip = screen_of(app).query_one(ActivityStrip)
+        await keys(pilot, "c")
+        await until(pilot, lambda: strip.has_focus, "the chart")
+        chosen = line_at_cursor(app, strip)
+        assert chosen.startswith("Chosen: ")
+        assert app.cursor_position.y > strip.content_region.y  # the heading wraps above it
+        for key in ("left", "left", "down"):
+            await keys(pilot, key)
+            assert line_at_cursor(app, strip).startswith("Chosen: ")
+            assert line_at_cursor(app, strip) != chosen
+            chosen = line_at_cursor(app, strip)

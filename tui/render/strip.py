@@ -18,7 +18,7 @@ from .activity_kinds import KINDS
 from .cells import fit
 from .tally import Tally, Unusual
 
-__all__ = ["BARS", "Cursor", "StripStyles", "strip_lines", "strip_text", "unusual_words"]
+__all__ = ["BARS", "CHOSEN", "Cursor", "StripStyles", "strip_lines", "strip_text", "unusual_words"]
 
 BARS = "▁▂▃▄▅▆▇█"
 NONE = "·"
@@ -213,6 +213,9 @@ def unusual_words(tally: Tally, item: Unusual) -> str:
     return f"{item.count:,} {KINDS[item.kind]} on {when} (usually {_usual(item.usual)})"
 
 
+CHOSEN = "Chosen: "  # how the sentence of the bar under the cursor starts
+
+
 def strip_text(tally: Tally, cursor: Cursor | None = None, *, every_day: bool = True) -> list[str]:
     """The strip as sentences, every count in words: what a screen reader reads.
 
@@ -229,7 +232,7 @@ def strip_text(tally: Tally, cursor: Cursor | None = None, *, every_day: bool = 
     if progress:
         lines.append(progress[0].upper() + progress[1:] + ".")
     if cursor is not None:
-        lines.append(f"Chosen: {heading(tally, cursor, unusual)}.")
+        lines.append(f"{CHOSEN}{heading(tally, cursor, unusual)}.")
     totals = []
     for kind in tally.kinds_present():
         if not every_day and (cursor is None or cursor[1] != kind):
