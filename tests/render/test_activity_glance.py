@@ -242,3 +242,19 @@ def test_the_cursor_is_drawn_in_glyphs_not_only_in_style() -> None:
     every_kind = [line.plain for line in strip_lines(tally, 80, cursor=(10, None))]
     assert not any(line.startswith("▸") for line in every_kind)
     assert every_kind[0].startswith("Sun 1 Nov · all kinds: 4")
+
+
+@pytest.mark.parametrize("width", [58, 78, 98, 118])
+def test_the_day_marker_never_cuts_a_date(width: int) -> None:
+    tally = tally_of({day: {"joins": 3} for day in range(30)})
+    labels = {f"{tally.window.start(b).day} {tally.window.start(b):%b}" for b in range(30)}
+    plain = strip_lines(tally, width)[-1].plain
+    assert plain.rstrip().endswith(" 16 Nov")  # the last Monday's, room or not under the bars
+    for bucket in range(30):
+        axis = strip_lines(tally, width, cursor=(bucket, None))[-1].plain
+        assert len(axis) <= width
+        assert axis.count("▲") == 1
+        words = re.findall(r"\S+ \S+", axis.replace("▲", " "))
+        assert words, axis
+        assert all(word in labels for word in words), axis  # whole dates only
+        assert re.search(r"▲\S", axis) is None, axis  # never "▲6 Nov"

@@ -140,12 +140,15 @@ def _kind_row(
 
 
 def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) -> Text:
-    """The buckets' dates under the bars: Mondays (or every six hours), where they fit;
-    `▲` under the cursor's bucket."""
+    """The buckets' dates under the bars: Mondays (or every six hours), where they fit (the
+    last may run on under the totals); `▲` under the cursor's bucket, a label starting
+    there moved just past it, one it would fall inside left out (the heading says the day)."""
     window = tally.window
     cell = _cell_width(tally, width)
     first = _first_shown(tally, width)
-    chars = [" "] * ((window.buckets - first) * cell)
+    bars = (window.buckets - first) * cell
+    chars = [" "] * max(bars, width - LABEL)
+    marker = (cursor[0] - first) * cell if cursor is not None and cursor[0] >= first else None
     free = 0  # the first column a label may start in
     for bucket in range(first, window.buckets):
         start = window.start(bucket)
@@ -156,13 +159,18 @@ def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) 
             wanted = start.weekday() == 0 or bucket == first
             label = f"{start.day} {start:%b}"
         column = (bucket - first) * cell
-        if wanted and column >= free and column + len(label) <= len(chars):
+        if marker is not None and column - 1 <= marker <= column:
+            column = marker + 2  # its day's: "▲ 16 Nov", never "▲6 Nov" nor "▲16 Nov"
+        clear = marker is None or not column <= marker < column + len(label)
+        if wanted and clear and column >= free and column + len(label) <= len(chars):
             chars[column : column + len(label)] = label
             free = column + len(label) + 2  # two spaces: "3 May 6 May" reads as one
-    line = Text(" " * LABEL + "".join(chars), style=styles.muted)
-    if cursor is not None and cursor[0] >= first:
-        at = LABEL + (cursor[0] - first) * cell
-        line = line[:at] + Text(DAY_CURSOR, style=styles.heading) + line[at + 1 :]
+    if marker is not None:
+        chars[marker] = DAY_CURSOR
+    dates = "".join(chars).rstrip().ljust(bars)
+    line = Text(" " * LABEL + dates, style=styles.muted)
+    if marker is not None:
+        line.stylize(styles.heading, LABEL + marker, LABEL + marker + 1)
     return line
 
 
