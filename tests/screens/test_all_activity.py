@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -356,3 +357,26 @@ async def test_in_screen_reader_mode_the_cursor_is_on_the_chosen_bars_line(width
             assert line_at_cursor(app, strip).startswith("Chosen: ")
             assert line_at_cursor(app, strip) != chosen
             chosen = line_at_cursor(app, strip)
+
+
+async def test_keys_typed_right_after_c_go_to_the_chart() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = await open_all_activity(pilot)
+        strip = screen_of(app).query_one(ActivityStrip)
+        before = log.cursor
+        bucket, _ = strip.cursor
+        await pilot.press("c", "left", "left", "down")
+        await settle(pilot)
+        assert strip.has_focus
+        assert log.cursor == before  # the list did not move
+        assert strip.cursor[0] == bucket - 2
+        await pilot.press("c")  # back to the list
+        await settle(pilot)
+        strip.cursor = (bucket, None)
+        for key in ("c", "left", "left", "down"):  # one burst, as typed ahead
+            app.post_message(events.Key(key, None))
+        await settle(pilot)
+        assert strip.has_focus
+        assert log.cursor == before  # the list did not move
+        assert strip.cursor[0] == bucket - 2

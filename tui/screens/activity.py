@@ -268,14 +268,15 @@ class ActivityScreen(PagedScreen[LogRow]):
 
     def action_chart(self) -> None:
         """Into the chart over the log (shown again if hidden); from it, back to the log."""
+        # At once, not after the keys already queued: `c ← ←` typed ahead moves the chart.
         strip = self.query_one(ActivityStrip)
         if strip.has_focus:
-            self.paged_list.focus()
+            self.set_focus(self.paged_list)
             return
         if not strip.display:
             strip.display = True
             self._glance()
-        strip.focus()
+        self.set_focus(strip)
 
     def action_toggle_chart(self) -> None:
         """Hide the chart over the log, or show it again."""
