@@ -380,3 +380,17 @@ async def test_keys_typed_right_after_c_go_to_the_chart() -> None:
         assert strip.has_focus
         assert log.cursor == before  # the list did not move
         assert strip.cursor[0] == bucket - 2
+
+
+@pytest.mark.parametrize("period", ["last_24_hours", "last_week", "last_30_days"])
+async def test_the_chart_counts_every_entry_of_a_period_back_from_now(period: str) -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = await open_all_activity(pilot)
+        await apply_filters(pilot, filter_by="mod", restrict_date=period)
+        screen = screen_of(app)
+        await until(pilot, lambda: screen.activity_query.restrict_date == period, "the filter")
+        await until(pilot, lambda: log.ended, "the whole period")
+        tally = screen.listing.tally
+        assert tally.outside == 0
+        assert tally.entries == len(entries(log)) == log.known_total
