@@ -120,8 +120,8 @@ def window_for(restrict_date: str | None, start_date: Any, end_date: Any, now: d
         return Window(since, hours, True, "last 24 hours")
     if restrict_date in RECENT_DAYS:  # from the day the filter's start (7 or 30 days ago) is in
         days = RECENT_DAYS[restrict_date]
-        since = (now - timedelta(days=days)).astimezone().date()
-        return _days(today, (today - since).days + 1, f"last {days} days")
+        back_to = (now - timedelta(days=days)).astimezone().date()
+        return _days(today, (today - back_to).days + 1, f"last {days} days")
     start, end = _day(start_date), _day(end_date)
     if restrict_date in ("between", "after") and start is not None:
         last = end if restrict_date == "between" and end is not None else today
