@@ -270,3 +270,18 @@ async def test_a_merged_log_reads_offline_what_each_group_kept(tmp_path: Path) -
     await cut_off.aclose()
     await online.client.aclose()
     store.close()
+
+
+async def test_each_groups_newest_fetched_is_known_before_any_of_it_is_shown() -> None:
+    demo = DemoService(demo_config())
+    source = merged(library_for(demo))
+    assert source.newest_ids == {}  # nobody answered yet
+    assert await source.next_page() is not None
+    newest = source.newest_ids
+    assert set(newest) == {0, 1, 2}  # every group was asked for a first slice
+    for index, name in enumerate(GROUPS):
+        top = await library_for(demo).activity(name, NEWEST).next_page()
+        assert top is not None
+        assert newest[index] == top.data[0].id  # its newest, shown or not
+    source.reset()
+    assert source.newest_ids == {}

@@ -119,6 +119,21 @@ async def test_the_activity_log_grows_a_few_entries_an_hour_and_runs_agree() -> 
         assert await ok(c, "getactivitylog", group_id=LURKER_DEV, limit=5) == after
 
 
+async def test_a_faster_activity_pace_applies_from_the_start_only() -> None:
+    clock = FakeClock()
+    async with connect(started_at(TUESDAY, clock, live_activity_every=5.0)) as c:
+        before = await ok(c, "getactivitylog", group_id=LURKER_DEV, limit=5)
+        # Monday 00:00 to Tuesday 09:30 keeps its entry an hour, not one every 5 s.
+        assert before["total_count"] - 5000 in (33, 34)
+        clock.advance(60.0)
+        after = await ok(c, "getactivitylog", group_id=LURKER_DEV, limit=20)
+        assert after["total_count"] - before["total_count"] in (11, 12, 13)
+        times = [parse_time(entry["created"]) for entry in after["data"]]
+        assert times == sorted(times, reverse=True)
+        newest_before = parse_time(before["data"][0]["created"])
+        assert newest_before <= TUESDAY < times[0]
+
+
 async def test_live_message_entries_name_live_topics() -> None:
     async with connect(started_at(FRIDAY)) as c:
         page = await ok(c, "getactivitylog", group_id=LURKER_DEV, action="approved_message")

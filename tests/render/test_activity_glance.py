@@ -85,10 +85,17 @@ def test_windows_follow_the_filters_period() -> None:
     assert default.index(NOW) == 29
     assert default.index(NOW - timedelta(days=30)) is None
     day = window_for("last_24_hours", None, None, NOW)
-    assert (day.buckets, day.hourly) == (24, True)
-    assert day.index(NOW) == 23
-    assert day.label(23) == "Fri 20 Nov 12:00"
-    assert window_for("last_week", None, None, NOW).buckets == 7
+    assert (day.buckets, day.hourly) == (25, True)  # from the hour the filter starts in
+    assert day.index(NOW) == 24
+    assert day.label(24) == "Fri 20 Nov 12:00"
+    assert day.index(NOW - timedelta(hours=24)) == 0
+    later = window_for("last_24_hours", None, None, NOW + timedelta(minutes=10))
+    assert later.index(NOW + timedelta(minutes=10) - timedelta(hours=24)) == 0
+    week = window_for("last_week", None, None, NOW + timedelta(minutes=10))
+    assert (week.buckets, week.title) == (8, "last 7 days")  # 13 Nov 12:10 to 20 Nov
+    assert week.index(NOW - timedelta(days=7) + timedelta(minutes=20)) == 0
+    month = window_for("last_30_days", None, None, NOW)
+    assert month.index(NOW - timedelta(days=30)) == 0
     between = window_for("between", "2026-11-01", "2026-11-10", NOW)
     assert (between.buckets, between.label(0)) == (10, "Sun 1 Nov")
     long = window_for("between", "2026-01-01", date(2026, 11, 10), NOW)
@@ -242,3 +249,19 @@ def test_the_cursor_is_drawn_in_glyphs_not_only_in_style() -> None:
     every_kind = [line.plain for line in strip_lines(tally, 80, cursor=(10, None))]
     assert not any(line.startswith("▸") for line in every_kind)
     assert every_kind[0].startswith("Sun 1 Nov · all kinds: 4")
+
+
+@pytest.mark.parametrize("width", [58, 78, 98, 118])
+def test_the_day_marker_never_cuts_a_date(width: int) -> None:
+    tally = tally_of({day: {"joins": 3} for day in range(30)})
+    labels = {f"{tally.window.start(b).day} {tally.window.start(b):%b}" for b in range(30)}
+    plain = strip_lines(tally, width)[-1].plain
+    assert plain.rstrip().endswith(" 16 Nov")  # the last Monday's, room or not under the bars
+    for bucket in range(30):
+        axis = strip_lines(tally, width, cursor=(bucket, None))[-1].plain
+        assert len(axis) <= width
+        assert axis.count("▲") == 1
+        words = re.findall(r"\S+ \S+", axis.replace("▲", " "))
+        assert words, axis
+        assert all(word in labels for word in words), axis  # whole dates only
+        assert re.search(r"▲\S", axis) is None, axis  # never "▲6 Nov"

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -330,4 +331,66 @@ async def test_in_screen_reader_mode_the_strip_says_totals_and_leaves_the_log_ro
         assert "Chosen: " in said
         assert "joins: " in said
         assert "(unusual, usually" in said
-        assert app.cursor_position == strip.content_region.offset
+        assert line_at_cursor(app, strip).startswith("Chosen: ")
+
+
+def line_at_cursor(app: LurkerApp, strip: ActivityStrip) -> str:
+    """The strip's line the terminal cursor is on (at its first column)."""
+    region = strip.content_region
+    assert app.cursor_position.x == region.x
+    return strip.render_line(app.cursor_position.y - strip.region.y).text.strip()
+
+
+@pytest.mark.parametrize("width", [50, 80])
+async def test_in_screen_reader_mode_the_cursor_is_on_the_chosen_bars_line(width: int) -> None:
+    app, _ = make_app(screen_reader=True)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await open_all_activity(pilot)
+        strip = screen_of(app).query_one(ActivityStrip)
+        await keys(pilot, "c")
+        await until(pilot, lambda: strip.has_focus, "the chart")
+        chosen = line_at_cursor(app, strip)
+        assert chosen.startswith("Chosen: ")
+        assert app.cursor_position.y > strip.content_region.y  # the heading wraps above it
+        for key in ("left", "left", "down"):
+            await keys(pilot, key)
+            assert line_at_cursor(app, strip).startswith("Chosen: ")
+            assert line_at_cursor(app, strip) != chosen
+            chosen = line_at_cursor(app, strip)
+
+
+async def test_keys_typed_right_after_c_go_to_the_chart() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = await open_all_activity(pilot)
+        strip = screen_of(app).query_one(ActivityStrip)
+        before = log.cursor
+        bucket, _ = strip.cursor
+        await pilot.press("c", "left", "left", "down")
+        await settle(pilot)
+        assert strip.has_focus
+        assert log.cursor == before  # the list did not move
+        assert strip.cursor[0] == bucket - 2
+        await pilot.press("c")  # back to the list
+        await settle(pilot)
+        strip.cursor = (bucket, None)
+        for key in ("c", "left", "left", "down"):  # one burst, as typed ahead
+            app.post_message(events.Key(key, None))
+        await settle(pilot)
+        assert strip.has_focus
+        assert log.cursor == before  # the list did not move
+        assert strip.cursor[0] == bucket - 2
+
+
+@pytest.mark.parametrize("period", ["last_24_hours", "last_week", "last_30_days"])
+async def test_the_chart_counts_every_entry_of_a_period_back_from_now(period: str) -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = await open_all_activity(pilot)
+        await apply_filters(pilot, filter_by="mod", restrict_date=period)
+        screen = screen_of(app)
+        await until(pilot, lambda: screen.activity_query.restrict_date == period, "the filter")
+        await until(pilot, lambda: log.ended, "the whole period")
+        tally = screen.listing.tally
+        assert tally.outside == 0
+        assert tally.entries == len(entries(log)) == log.known_total

@@ -15,7 +15,15 @@ if TYPE_CHECKING:
     from .models.activity import ActivityEntry
     from .models.page import Page
 
-__all__ = ["FOLLOW_EVERY", "FOLLOW_MAX", "Checked", "Pace", "check_logs", "later"]
+__all__ = [
+    "FOLLOW_EVERY",
+    "FOLLOW_MAX",
+    "Checked",
+    "Pace",
+    "check_logs",
+    "later",
+    "newest_of",
+]
 
 FOLLOW_EVERY = 30.0  # seconds: gentle on the service's rate limit
 FOLLOW_MAX = 300.0  # after rate limiting, back off up to this
@@ -40,6 +48,13 @@ def later(one: int | str, other: int | str) -> bool:
         return int(one) > int(other)
     except (TypeError, ValueError):
         return str(one) > str(other)
+
+
+def newest_of(one: int | str | None, other: int | str | None) -> int | str | None:
+    """The later of two entry ids (None: no entry)."""
+    if one is None or (other is not None and later(other, one)):
+        return other
+    return one
 
 
 LogSource = Callable[[], PageSource["Page[ActivityEntry]"]]

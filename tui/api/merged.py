@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cursor import DEFAULT_LIMIT, PageSource
+from .follow import later
 
 if TYPE_CHECKING:
     from .models.activity import ActivityEntry
@@ -55,7 +56,7 @@ class MergedPage:
 class _Lane:
     """One group's log in the merge: its source and the entries fetched, not yet shown."""
 
-    __slots__ = ("buffer", "emitted", "failed", "name", "pages", "source")
+    __slots__ = ("answered", "buffer", "emitted", "failed", "name", "newest", "pages", "source")
 
     def __init__(self, name: str, source: PageSource[Page[ActivityEntry]]) -> None:
         self.name = name
@@ -64,6 +65,8 @@ class _Lane:
         self.failed: Exception | None = None
         self.pages = 0  # pages asked for (a failed page counts)
         self.emitted = 0
+        self.answered = False  # whether some page of it has arrived
+        self.newest: int | str | None = None  # the highest id fetched, shown or not
 
     @property
     def dry(self) -> bool:
@@ -88,8 +91,12 @@ class _Lane:
         except Exception as error:  # said in the merged list where this log stops
             self.failed = error
             return
+        self.answered = True
         if page is not None:
             self.buffer.extend(page.data)
+            for entry in page.data:
+                if self.newest is None or later(entry.id, self.newest):
+                    self.newest = entry.id
 
 
 def _when(entry: ActivityEntry) -> float:
@@ -156,12 +163,20 @@ class MergedActivity:
         """How many pages each group's log was asked for, in the order given."""
         return [lane.pages for lane in self._lanes]
 
+    @property
+    def newest_ids(self) -> dict[int, int | str | None]:
+        """The highest id fetched of each group whose log has answered, shown or not (None:
+        its pages so far were empty); a group not in it has not answered yet."""
+        return {index: lane.newest for index, lane in enumerate(self._lanes) if lane.answered}
+
     def reset(self) -> None:
         """Start every group's log again from its first page."""
         for lane in self._lanes:
             lane.source.reset()
             lane.buffer.clear()
             lane.failed = None
+            lane.answered = False
+            lane.newest = None
             lane.pages = lane.emitted = 0
         self._heap.clear()
         self._failures = 0

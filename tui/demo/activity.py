@@ -3,8 +3,9 @@
 Entries 1..N are history spread over the past, up to the anchor, day by day as
 `log_days` shapes it (quiet weekends, busy days, a burst of sign-ups in lurker-dev); in a
 live group, entry N+k appears k * live_activity_every seconds after the anchor (the burst
-of `news` aside), which gives follow mode something new to show. Message entries among
-the live ones name the newest live topic, when there is one.
+of `news` aside), which gives follow mode something new to show; a pace other than the
+usual hour applies from the service's start only, the days before keeping an hour's.
+Message entries among the live ones name the newest live topic, when there is one.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .log_days import Burst, LogDays
 from .lru import BoundedCache
 from .people import Person, past_member
 from .records import member_info_id
-from .schedule import Evenly, LivePlan, schedule_of
+from .schedule import Evenly, FromStart, LivePlan, Regular, schedule_of
 from .seeding import mix, salted
 from .stats import GenerationStats
 from .timefmt import format_ns
@@ -77,10 +78,22 @@ _WHEEL = tuple(action for action, weight in _WEIGHTS for _ in range(weight))
 _ACTION_LIST = tuple(sorted(ACTIONS))
 _CODES = {action: code for code, action in enumerate(_ACTION_LIST)}
 _PAST_MEMBERS = 200
+USUAL_EVERY = 3600.0  # seconds between live entries from the anchor, unless asked otherwise
 BURST_DAYS_BEFORE = 6  # the burst is on the day six days before the anchor's
 _MEMBER_ACTIONS = frozenset(CATEGORIES["member"])
 # Entries that only name the moderator who acted: they are about that moderator.
 _BY_MODERATORS = frozenset(CATEGORIES["message"] + CATEGORIES["mod"])
+
+
+def _live_pace(plan: LivePlan, salt: int) -> Regular | None:
+    """When live entries come: `activity_every` apart, but from the service's start only
+    when that is not the usual pace (the days since the anchor keep the usual one)."""
+    every = plan.activity_every
+    if every is None:
+        return None
+    if every == USUAL_EVERY or plan.start_ns <= plan.anchor_ns:
+        return Evenly(plan.anchor_ns, every, salt)
+    return FromStart(plan.anchor_ns, plan.start_ns, USUAL_EVERY, every, salt)
 
 
 @dataclass(frozen=True)
@@ -118,8 +131,7 @@ class ActivityLog:
         burst = Burst(BURST_DAYS_BEFORE, spec.activity_burst) if spec.activity_burst else None
         self._days = LogDays(self._salt, self.history, spec.span_days, plan.anchor_ns, burst)
         self._burst = self._days.burst or (0, -1)
-        every = plan.activity_every
-        regular = Evenly(plan.anchor_ns, every, self._salt) if every is not None else None
+        regular = _live_pace(plan, self._salt)
         last = self.created_ns(self.history) if self.history else plan.anchor_ns - 1
         self._live = schedule_of(regular, plan.start_ns, plan.news_entries, last)
         self._scans: BoundedCache[list[int]] = BoundedCache(32)

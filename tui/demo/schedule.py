@@ -116,6 +116,30 @@ class Evenly:
         return whole + (self.time(whole) <= ns)
 
 
+class FromStart:
+    """Items at `before` seconds apart from the anchor until the service's start, then at
+    `every` from the start: a faster live pace asked for a demo run (to watch follow mode)
+    fills only what comes after it starts, not the whole week before."""
+
+    def __init__(self, anchor_ns: int, start_ns: int, before: float, every: float, salt: int):
+        self._before = Evenly(anchor_ns, before, salt)
+        self._after = Evenly(start_ns, every, salt)
+        self._start = start_ns
+        self._first = self._before.count_by(start_ns) if start_ns > anchor_ns else 0
+
+    def time(self, item: int) -> int:
+        """When item appears."""
+        if item < self._first:
+            return self._before.time(item)
+        return self._after.time(item - self._first)
+
+    def count_by(self, ns: int) -> int:
+        """How many items have appeared at ns."""
+        if ns < self._start:
+            return min(self._before.count_by(ns), self._first)
+        return self._first + self._after.count_by(ns)
+
+
 def schedule_of(
     regular: Regular | None,
     start_ns: int,

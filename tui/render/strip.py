@@ -18,7 +18,7 @@ from .activity_kinds import KINDS
 from .cells import fit
 from .tally import Tally, Unusual
 
-__all__ = ["BARS", "Cursor", "StripStyles", "strip_lines", "strip_text", "unusual_words"]
+__all__ = ["BARS", "CHOSEN", "Cursor", "StripStyles", "strip_lines", "strip_text", "unusual_words"]
 
 BARS = "▁▂▃▄▅▆▇█"
 NONE = "·"
@@ -140,12 +140,15 @@ def _kind_row(
 
 
 def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) -> Text:
-    """The buckets' dates under the bars: Mondays (or every six hours), where they fit;
-    `▲` under the cursor's bucket."""
+    """The buckets' dates under the bars: Mondays (or every six hours), where they fit (the
+    last may run on under the totals); `▲` under the cursor's bucket, a label starting
+    there moved just past it, one it would fall inside left out (the heading says the day)."""
     window = tally.window
     cell = _cell_width(tally, width)
     first = _first_shown(tally, width)
-    chars = [" "] * ((window.buckets - first) * cell)
+    bars = (window.buckets - first) * cell
+    chars = [" "] * max(bars, width - LABEL)
+    marker = (cursor[0] - first) * cell if cursor is not None and cursor[0] >= first else None
     free = 0  # the first column a label may start in
     for bucket in range(first, window.buckets):
         start = window.start(bucket)
@@ -156,13 +159,18 @@ def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) 
             wanted = start.weekday() == 0 or bucket == first
             label = f"{start.day} {start:%b}"
         column = (bucket - first) * cell
-        if wanted and column >= free and column + len(label) <= len(chars):
+        if marker is not None and column - 1 <= marker <= column:
+            column = marker + 2  # its day's: "▲ 16 Nov", never "▲6 Nov" nor "▲16 Nov"
+        clear = marker is None or not column <= marker < column + len(label)
+        if wanted and clear and column >= free and column + len(label) <= len(chars):
             chars[column : column + len(label)] = label
             free = column + len(label) + 2  # two spaces: "3 May 6 May" reads as one
-    line = Text(" " * LABEL + "".join(chars), style=styles.muted)
-    if cursor is not None and cursor[0] >= first:
-        at = LABEL + (cursor[0] - first) * cell
-        line = line[:at] + Text(DAY_CURSOR, style=styles.heading) + line[at + 1 :]
+    if marker is not None:
+        chars[marker] = DAY_CURSOR
+    dates = "".join(chars).rstrip().ljust(bars)
+    line = Text(" " * LABEL + dates, style=styles.muted)
+    if marker is not None:
+        line.stylize(styles.heading, LABEL + marker, LABEL + marker + 1)
     return line
 
 
@@ -213,6 +221,9 @@ def unusual_words(tally: Tally, item: Unusual) -> str:
     return f"{item.count:,} {KINDS[item.kind]} on {when} (usually {_usual(item.usual)})"
 
 
+CHOSEN = "Chosen: "  # how the sentence of the bar under the cursor starts
+
+
 def strip_text(tally: Tally, cursor: Cursor | None = None, *, every_day: bool = True) -> list[str]:
     """The strip as sentences, every count in words: what a screen reader reads.
 
@@ -229,7 +240,7 @@ def strip_text(tally: Tally, cursor: Cursor | None = None, *, every_day: bool = 
     if progress:
         lines.append(progress[0].upper() + progress[1:] + ".")
     if cursor is not None:
-        lines.append(f"Chosen: {heading(tally, cursor, unusual)}.")
+        lines.append(f"{CHOSEN}{heading(tally, cursor, unusual)}.")
     totals = []
     for kind in tally.kinds_present():
         if not every_day and (cursor is None or cursor[1] != kind):

@@ -21,6 +21,7 @@ __all__ = ["MAX_DAYS", "Tally", "Unusual", "Window", "window_for"]
 MAX_DAYS = 31  # a month of days fits 80 columns, two cells a day
 DEFAULT_DAYS = 30
 HOUR = timedelta(hours=1)
+RECENT_DAYS = {"last_week": 7, "last_30_days": 30}  # the service's periods back from now
 
 # A day is unusual for a kind when its count stands far above the period's usual: the
 # modified z-score (Iglewicz and Hoaglin: 0.6745 (x - median) / MAD) over 3.5, taken of
@@ -109,13 +110,18 @@ def _day(value: Any) -> date | None:
 def window_for(restrict_date: str | None, start_date: Any, end_date: Any, now: datetime) -> Window:
     """The chart's window for a log filtered to a period: that period, in days (at most
     `MAX_DAYS`, the latest ones) or, for the last 24 hours, in hours; unbounded, the last
-    30 days."""
+    30 days. A period back from now (the last 24 hours, week, 30 days) starts in its first
+    bucket, partly covered, so that the chart counts every entry the filter lets through."""
     today = now.astimezone().date()
-    if restrict_date == "last_24_hours":
+    if restrict_date == "last_24_hours":  # from the hour 24 hours ago: the filter's start
         hour = now.astimezone().replace(minute=0, second=0, microsecond=0)
-        return Window(hour - 23 * HOUR, 24, True, "last 24 hours")
-    if restrict_date == "last_week":
-        return _days(today, 7, "last 7 days")
+        since = (now - 24 * HOUR).astimezone().replace(minute=0, second=0, microsecond=0)
+        hours = round((hour - since) / HOUR) + 1
+        return Window(since, hours, True, "last 24 hours")
+    if restrict_date in RECENT_DAYS:  # from the day the filter's start (7 or 30 days ago) is in
+        days = RECENT_DAYS[restrict_date]
+        back_to = (now - timedelta(days=days)).astimezone().date()
+        return _days(today, (today - back_to).days + 1, f"last {days} days")
     start, end = _day(start_date), _day(end_date)
     if restrict_date in ("between", "after") and start is not None:
         last = end if restrict_date == "between" and end is not None else today

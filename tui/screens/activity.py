@@ -19,7 +19,7 @@ from textual.widgets import Header, Static
 
 from ..api.cursor import PageSource
 from ..api.errors import RateLimitError, describe
-from ..api.follow import Pace, check_logs
+from ..api.follow import Pace, check_logs, newest_of
 from ..api.group_info import GroupInfo
 from ..api.library import Library
 from ..api.params import ActivityQuery
@@ -94,6 +94,8 @@ class ActivityScreen(PagedScreen[LogRow]):
         self._wide: ListState[LogRow] | None = None  # the whole log, while a bar's shows
         self._narrowed = ""  # which bar's entries show ("joins on Sat 14 Nov")
         self._held: list[ActivityRow] = []  # new entries that came while a bar's showed
+        self._source: PageSource[Any] | None = None  # the log's source shown
+        self._learnt: dict[int, int | str | None] = {}  # newest ids follow's checks found
 
     @property
     def follow_every(self) -> float:
@@ -149,6 +151,7 @@ class ActivityScreen(PagedScreen[LogRow]):
         if not keep:
             self.listing = listing
         source = self.logs.source(self.library, query)
+        self._source = source
         self.paged_list.show(source, partial(self._rows_of, listing, source), keep=keep)
         self.query_one(ActivityStrip).show(self.listing.tally)
 
@@ -265,14 +268,15 @@ class ActivityScreen(PagedScreen[LogRow]):
 
     def action_chart(self) -> None:
         """Into the chart over the log (shown again if hidden); from it, back to the log."""
+        # At once, not after the keys already queued: `c ← ←` typed ahead moves the chart.
         strip = self.query_one(ActivityStrip)
         if strip.has_focus:
-            self.paged_list.focus()
+            self.set_focus(self.paged_list)
             return
         if not strip.display:
             strip.display = True
             self._glance()
-        strip.focus()
+        self.set_focus(strip)
 
     def action_toggle_chart(self) -> None:
         """Hide the chart over the log, or show it again."""
@@ -426,7 +430,7 @@ class ActivityScreen(PagedScreen[LogRow]):
             (index, partial(self.library.activity, group.group_name, newest))
             for index, group in enumerate(self.logs.groups)
         ]
-        marks = {index: self.visit.newest_id(index) for index in range(len(self.logs.groups))}
+        marks = self._follow_marks()
         checked = await check_logs(logs, marks)
         if checked.rate_limited:
             self.pace.slow_down()
@@ -438,7 +442,10 @@ class ActivityScreen(PagedScreen[LogRow]):
         if len(checked.failed) == len(logs):
             return
         self.last_checked = datetime.now()
-        fresh = [ActivityRow.of(entry, index) for index, entry in checked.fresh]
+        for index, entry in checked.fresh:
+            if index not in marks:  # its first check: where the next one starts, not news
+                self._learnt[index] = newest_of(self._learnt.get(index), entry.id)
+        fresh = [ActivityRow.of(entry, index) for index, entry in checked.fresh if index in marks]
         if self.logs.merged:  # newest first across the groups
             fresh.sort(key=lambda row: row.created or datetime.min.replace(tzinfo=UTC))
             fresh.reverse()
@@ -446,14 +453,31 @@ class ActivityScreen(PagedScreen[LogRow]):
         self.paged_list.refresh_rows()  # "12 min ago" grows while the reader watches
         self._update_title()
 
+    def _follow_marks(self) -> dict[int, int | str | None]:
+        """Each group's newest entry known, whose successors follow counts as new: shown,
+        fetched by the log's source though not shown yet, or found by a check (None: the
+        group's log is empty). A group left out has none known yet."""
+        known = dict(self._learnt)
+        fetched = getattr(self._source, "newest_ids", None)
+        if isinstance(fetched, dict):  # merged: what each group's first slice held
+            for index, newest in fetched.items():
+                known[index] = newest_of(known.get(index), newest)
+        elif self.paged_list.ended and not self.paged_list.failed:
+            known.setdefault(0, None)  # one group's log, loaded and empty
+        for index in range(len(self.logs.groups)):
+            shown = self.visit.newest_id(index)
+            if shown is not None:
+                known[index] = newest_of(known.get(index), shown)
+        return known
+
     def _said(self, group: int, error: BaseException) -> str:
         if not self.logs.merged:
             return self.reason(error)
         return f"{clean(self.logs.groups[group].group_name)}: {self._group_reason(error, group)}"
 
     def _add_new(self, newest_first: list[ActivityRow]) -> None:
-        # The check asked only for entries after the newest loaded; a check on an empty
-        # log gets a whole page, some of which may be shown already.
+        # The check asked only for entries after each group's newest known; a check on an
+        # empty log gets a whole page, some of which may be shown already.
         narrowed = self._wide is not None
         held = {row.key for row in self._held}
         fresh = [

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..render.activity_kinds import KINDS
-from ..render.strip import Cursor, StripStyles, shown_rows, strip_lines, strip_text
+from ..render.strip import CHOSEN, Cursor, StripStyles, shown_rows, strip_lines, strip_text
 from ..render.tally import Tally
 from .spoken import place_cursor, screen_reader
 
@@ -162,10 +162,17 @@ class ActivityStrip(Widget, can_focus=True):
         return not self.has_focus and self.screen.size.height < COMPACT_BELOW
 
     def render(self) -> Text:
-        lines = self.lines(self.content_size.width or self.size.width)
-        if self.spoken:  # the sentence of the bar under the cursor comes first
-            place_cursor(self, 0, 0)
+        width = self.content_size.width or self.size.width
+        lines = self.lines(width)
+        if self.spoken:  # on the sentence of the bar under the cursor, as it wraps
+            place_cursor(self, 0, self._chosen_at(lines, width))
         return Text("\n").join(lines)
+
+    def _chosen_at(self, lines: list[Text], width: int) -> int:
+        """The screen line of the "Chosen:" sentence wrapped at `width` (0 if none)."""
+        at = next((i for i, line in enumerate(lines) if line.plain.startswith(CHOSEN)), 0)
+        console = self.app.console
+        return sum(len(line.wrap(console, max(width, 1))) for line in lines[:at])
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         lines = self.lines(width)
