@@ -1,7 +1,7 @@
 """Programs in real terminals for the black-box scenario: tmux panes read through one
 control-mode client.
 
-A `capture-pane` run as a command of its own forks a tmux client each time (2–3 ms of CPU
+A `capture-pane` run as a command of its own forks a tmux client each time (2 to 3 ms of CPU
 on this machine), which at a poll every few milliseconds takes half a core from the app
 being timed on two cores. A control-mode client (`tmux -C`) stays attached and answers the
 same command in about 0.1 ms, so the screen can be polled every 2 ms for almost nothing.
