@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..api.cursor import DEFAULT_LIMIT
+from ..render.cells import cells
 from ..render.when import relative
 from ..widgets.feed import PageLoaded
 from ..widgets.paged_list import PagedList
@@ -29,6 +30,17 @@ def saved_note(source: object) -> str:
     if saved_at is None:
         return ""
     return f"offline · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
+
+
+def show_text(static: Static, text: str) -> None:
+    """Put `text` in a line of the title bar: nothing if it is already there, and no layout
+    pass if it is as wide as before. Every page of an End walk updates the position (and
+    the title), and each layout pass redraws the whole screen; a new width needs one, the
+    title bar's parts share its line."""
+    shown = static.content
+    if isinstance(shown, str) and shown == text:
+        return
+    static.update(text, layout=not isinstance(shown, str) or cells(shown) != cells(text))
 
 
 def title_bar() -> ComposeResult:
@@ -74,4 +86,4 @@ class PagedScreen(Screen[None], Generic[RowT]):
         of = f"{loaded:,}+" if total is None else f"{total:,}"
         text = f"{min(rows.cursor + 1, loaded):,}/{of}" if loaded else ""
         shown = " · ".join(part for part in (self.position_note(), text) if part)
-        self.query_one("#position", Static).update(shown)
+        show_text(self.query_one("#position", Static), shown)
