@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -168,7 +169,9 @@ def _walks(panes: Panes, runs: int) -> tuple[list[float], list[float], list[floa
 
 
 def run(quick: bool) -> Outcome:
-    """Scenario 12's two figures."""
+    """Scenario 12's figures."""
+    if shutil.which("tmux") is None or not LURKER.exists():
+        return Outcome([], [f"[12] left out: it needs tmux and the lurker command ({LURKER})"])
     runs = RUNS if quick else 2 * RUNS
     panes = Panes()
     try:
