@@ -35,7 +35,7 @@ def saved_note(source: object) -> str:
 def show_text(static: Static, text: str) -> None:
     """Put `text` in a line of the title bar: nothing if it is already there, and no layout
     pass if it is as wide as before. Every page of an End walk updates the position (and
-    the title), and each layout pass redraws the whole screen; a new width needs one, the
+    the title), and each layout pass reflows the whole screen; a new width needs one, the
     title bar's parts share its line."""
     shown = static.content
     if isinstance(shown, str) and shown == text:
