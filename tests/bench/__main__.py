@@ -24,6 +24,7 @@ SCENARIOS = (
     "storesize",
     "merged",
     "search",
+    "blackbox",
 )
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
@@ -60,6 +61,8 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import merged_log as module  # type: ignore[no-redef]
     elif name == "search":
         from tests.bench import search as module  # type: ignore[no-redef]
+    elif name == "blackbox":
+        from tests.bench import blackbox as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run

@@ -26,12 +26,13 @@ TOPICS = 1_234
 GOAL = 5.0  # the walk may take at most this many times the bare fetch
 
 
-async def _bare_fetch(origin: str) -> tuple[float, int]:
-    """Seconds to fetch and parse every page, and how many pages there were."""
+async def bare_fetch(origin: str) -> tuple[float, int, str]:
+    """Seconds to fetch and parse every page, how many pages there were, and the subject of
+    the last topic."""
     url = f"{origin}/api/v1/gettopics"
     headers = {"Authorization": f"Bearer {API_KEY}"}
     started = time.perf_counter()
-    pages, token = 0, None
+    pages, token, last = 0, None, ""
     async with httpx.AsyncClient(headers=headers) as client:
         while True:
             params = {"group_name": BIG_ARCHIVE, "sort_field": "sticky", "limit": 100}
@@ -39,10 +40,11 @@ async def _bare_fetch(origin: str) -> tuple[float, int]:
                 params["page_token"] = token
             body = json.loads((await client.get(url, params=params)).content)
             pages += 1
+            last = body["data"][-1]["subject"] if body.get("data") else last
             token = body.get("next_page_token")
             if not token or not body.get("data"):
                 break
-    return time.perf_counter() - started, pages
+    return time.perf_counter() - started, pages, last
 
 
 async def _walk(origin: str) -> float:
@@ -68,7 +70,7 @@ def run(quick: bool) -> Outcome:
     try:
         walks, fetches, pages = [], [], 0
         for _ in range(RUNS):
-            seconds, pages = asyncio.run(_bare_fetch(origin))
+            seconds, pages, _last = asyncio.run(bare_fetch(origin))
             fetches.append(seconds)
             walks.append(asyncio.run(_walk(origin)))
     finally:

@@ -13,6 +13,7 @@ from textual.visual import VisualType
 from textual.widgets import Static
 
 from ..api.cursor import DEFAULT_LIMIT
+from ..render.cells import cells
 from ..render.glyphs import plain
 from ..render.when import relative
 from ..widgets.feed import PageLoaded
@@ -46,6 +47,17 @@ class TitleLine(Static):
         if isinstance(content, str) and screen_reader(self):
             content = plain(content)
         super().update(content, layout=layout)
+
+
+def show_text(static: Static, text: str) -> None:
+    """Put `text` in a line of the title bar: nothing if it is already there, and no layout
+    pass if it is as wide as before. Every page of an End walk updates the position (and
+    the title), and each layout pass reflows the whole screen; a new width needs one, the
+    title bar's parts share its line."""
+    shown = static.content
+    if isinstance(shown, str) and shown == text:
+        return
+    static.update(text, layout=not isinstance(shown, str) or cells(shown) != cells(text))
 
 
 def title_bar() -> ComposeResult:
@@ -90,4 +102,4 @@ class PagedScreen(Screen[None], Generic[RowT]):
         of = f"{loaded:,}+" if total is None else f"{total:,}"
         text = f"{min(rows.cursor + 1, loaded):,}/{of}" if loaded else ""
         shown = " · ".join(part for part in (self.position_note(), text) if part)
-        self.query_one("#position", Static).update(shown)
+        show_text(self.query_one("#position", Static), shown)

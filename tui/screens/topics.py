@@ -26,7 +26,7 @@ from ..widgets.paged_list import ListState, PagedList
 from ..widgets.spoken import screen_reader
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
-from .paged import PAGE_AHEAD, PagedScreen, saved_note, title_bar
+from .paged import PAGE_AHEAD, PagedScreen, saved_note, show_text, title_bar
 from .reasons import reason
 from .topic_rows import (
     FLAG_LEGEND,
@@ -259,7 +259,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
         offline = saved_note(self.paged_list.feed.source)
         if offline:
             parts.append(offline)
-        self.query_one("#title", Static).update(" · ".join(parts))
+        show_text(self.query_one("#title", Static), " · ".join(parts))
 
     def action_search(self) -> None:
         """Show the search box."""
