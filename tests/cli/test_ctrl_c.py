@@ -31,6 +31,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+def as_from_a_shell() -> None:
+    """Run in the child before lurker starts: Ctrl+C as a terminal delivers it, even when the
+    suite itself runs where SIGINT is ignored (a background job, `nohup`)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(process: subprocess.Popen[bytes]) -> tuple[int, str]:
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -49,7 +55,9 @@ def test_ctrl_c_while_export_starts(library: str, tmp_path: Path) -> None:
     keep = tmp_path / "keep.csv"
     keep.write_text("precious\n")
     command = [installed(), "export", "--demo", "--activity", "lurker-dev", "-o", str(keep)]
-    with ending(subprocess.Popen(command, stderr=subprocess.PIPE)) as process:
+    with ending(
+        subprocess.Popen(command, stderr=subprocess.PIPE, preexec_fn=as_from_a_shell)
+    ) as process:
         wait_until(lambda: has_loaded(process, library), library)
         status, err = interrupted(process)
     assert status == 130, err
@@ -77,6 +85,7 @@ def test_ctrl_c_during_an_export_keeps_whole_records(slow_server: str, tmp_path:
         [*command, "-o", str(keep)],
         stderr=subprocess.PIPE,
         env=environment(LURKER_API_KEY="test-key"),
+        preexec_fn=as_from_a_shell,
     )
     with ending(child) as process:
         wait_until(
@@ -98,7 +107,12 @@ def test_ctrl_c_while_the_reader_starts(library: str) -> None:
     terminal = Terminal()
     end = terminal.child_end
     reader = subprocess.Popen(
-        [installed(), "--demo"], stdin=end, stdout=end, stderr=end, start_new_session=True
+        [installed(), "--demo"],
+        stdin=end,
+        stdout=end,
+        stderr=end,
+        start_new_session=True,
+        preexec_fn=as_from_a_shell,
     )
     with ending(reader) as process:
         terminal.started()

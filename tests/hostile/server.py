@@ -248,6 +248,7 @@ class HostileServer:
         return [endpoint for seen, endpoint, _ in list(self.requests) if seen == mode]
 
     def __enter__(self) -> HostileServer:
+        shapes.gzip_bomb()  # made once, before any client waits for it
         self._thread.start()
         self._ready.wait(10)
         return self
