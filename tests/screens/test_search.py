@@ -207,3 +207,27 @@ async def test_down_and_the_footer_lead_from_the_search_line_to_the_results() ->
         assert not line.has_focus
         await settle(pilot)
         assert "Results" not in shown_text(app).splitlines()[-1]
+
+
+async def test_enter_after_a_mistake_does_not_open_the_words_before() -> None:
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open_lurker_dev(pilot)
+        await _search_line(pilot)
+        await _type(pilot, "latency")
+        await until(pilot, lambda: len(_hits(app)) > 0, "results")
+        await _type(pilot, ' "never')
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "column" in str(note.render()), "the mistake said")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)  # nothing of 'latency' opened
+
+
+async def test_on_a_fresh_store_an_empty_line_says_how_to_fill_the_index() -> None:
+    app, _demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        await _search_line(pilot)
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "open groups" in str(note.render()), "the hint, untyped")

@@ -146,6 +146,8 @@ class ActivityScreen(PagedScreen[LogRow]):
             self.news.remember_activity(self.logs.mark_key, stored)
 
     def _show(self, query: ActivityQuery, *, keep: bool = False) -> None:
+        if query != self.activity_query:
+            self._learnt = {}  # the newest ids of another filter's entries
         self._asked = query
         listing = Listing(query)
         if not keep:

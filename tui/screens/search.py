@@ -85,6 +85,7 @@ class SearchScreen(PagedScreen[Hit]):
         self._timer: Timer | None = None
         self._words: tuple[str, ...] = ()  # the query's words, highlighted in subjects
         self._fresh = False  # nothing indexed yet: the empty list says how to fill it
+        self._shown: str | None = None  # the words whose results the list shows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -131,6 +132,8 @@ class SearchScreen(PagedScreen[Hit]):
             self._fresh = True
             if self.search_query is not None:
                 self._note(self._fresh_hint(), "hint")
+            elif self.text == self.query_one("#search-line", Input).value:
+                self._run(self.text)  # an empty line: the hint goes with the query's help
 
     def _fresh_hint(self) -> str:
         """How to fill an empty index (said under the line on a fresh store)."""
@@ -149,7 +152,7 @@ class SearchScreen(PagedScreen[Hit]):
             self._timer.stop()
         rows = self.paged_list
         rows.focus()
-        if event.value != self.text:
+        if event.value != self._shown:
             self._run(event.value)
         elif rows.rows:  # these words' results are up: Enter opens the one highlighted
             rows.action_select()
@@ -162,6 +165,7 @@ class SearchScreen(PagedScreen[Hit]):
         except QueryError as error:
             self._note(f"{error.reason} (column {error.column}) · {HINT}", "error")
             return
+        self._shown = text  # (a mistake leaves the results of the words before)
         if query.empty:
             self.search_query = None
             self._note(f"{self._fresh_hint()} · {HINT}" if self._fresh else HINT, "hint")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -121,7 +122,8 @@ class ThreadScreen(Screen[None]):
             if here:
                 self._texts(told)
             else:
-                self._loop.call_soon_threadsafe(self._texts, told)
+                with contextlib.suppress(RuntimeError):  # the app has ended meanwhile
+                    self._loop.call_soon_threadsafe(self._texts, told)
         return document
 
     def on_mount(self) -> None:
