@@ -55,6 +55,8 @@ def show_text(static: Static, text: str) -> None:
     the title), and each layout pass reflows the whole screen; a new width needs one, the
     title bar's parts share its line."""
     shown = static.content
+    if screen_reader(static):
+        text = plain(text)  # as TitleLine shows it: a mode switched on redraws it so
     if isinstance(shown, str) and shown == text:
         return
     static.update(text, layout=not isinstance(shown, str) or cells(shown) != cells(text))
