@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .seen import SeenIds
+from .single_flight import SingleFlight
 
 if TYPE_CHECKING:  # the paging protocol is for screens too: no pydantic to import for it
     from .models.page import Page, PageToken
@@ -86,7 +86,7 @@ class PageCursor(Generic[PageT]):
     def reset(self) -> None:
         """Start again from the first page (the next call sends no token)."""
         self._token: PageToken | None = None
-        self._in_flight: asyncio.Future[PageT | None] | None = None
+        self._flight: SingleFlight[PageT | None] = SingleFlight()
         self.pages_fetched = 0
         self.loaded = 0
         self.total_count: int | None = None
@@ -102,23 +102,9 @@ class PageCursor(Generic[PageT]):
         Concurrent callers share the request already in flight. On failure the cursor stays
         where it was, so calling again retries that same page.
         """
-        if self._in_flight is not None:
-            return await asyncio.shield(self._in_flight)
-        if self.ended:
+        if self.ended and not self._flight.busy:
             return None
-        self._in_flight = asyncio.get_running_loop().create_future()
-        future = self._in_flight
-        try:
-            page = await self._fetch_page()
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # mark retrieved: a lone caller re-raises it below
-            raise
-        else:
-            future.set_result(page)
-            return page
-        finally:
-            self._in_flight = None
+        return await self._flight.run(self._fetch_page)
 
     async def _fetch_page(self) -> PageT:
         sent = None if self._again_from_top else self._token

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .cursor import DEFAULT_LIMIT, PageSource
 from .follow import later
+from .single_flight import SingleFlight
 
 if TYPE_CHECKING:
     from .models.activity import ActivityEntry
@@ -122,7 +123,7 @@ class MergedActivity:
         self._lanes = [_Lane(name, source) for name, source in logs]
         self._sign = -1.0 if newest_first else 1.0
         self.limit = limit
-        self._in_flight: asyncio.Future[MergedPage | None] | None = None
+        self._flight: SingleFlight[MergedPage | None] = SingleFlight()
         self._heap: list[tuple[float, int]] = []
         self._failures = 0
 
@@ -180,7 +181,7 @@ class MergedActivity:
             lane.pages = lane.emitted = 0
         self._heap.clear()
         self._failures = 0
-        self._in_flight = None
+        self._flight.forget()
 
     async def next_page(self) -> MergedPage | None:
         """The next entries in order, up to `limit`; None once every log has ended.
@@ -188,23 +189,9 @@ class MergedActivity:
         A page asks each group at most once: when a group's next entry is needed a second
         time, the page ends there and the next call asks. Concurrent callers share it.
         """
-        if self._in_flight is not None:
-            return await asyncio.shield(self._in_flight)
-        if self.ended:
+        if self.ended and not self._flight.busy:
             return None
-        self._in_flight = asyncio.get_running_loop().create_future()
-        future = self._in_flight
-        try:
-            page = await self._merge()
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # mark retrieved: a lone caller re-raises it below
-            raise
-        else:
-            future.set_result(page)
-            return page
-        finally:
-            self._in_flight = None
+        return await self._flight.run(self._merge)
 
     # --- merging ------------------------------------------------------------------------
 
