@@ -20,27 +20,31 @@ ALLOWED = {
     "api": set(),
     "render": {"api"},
     "demo": set(),
-    "search": {"api", "render"},
-    "store": {"api", "files", "search"},
+    "query": set(),
+    "store": {"api", "files", "query", "render"},
     "config": {"api", "demo", "files", "render", "store"},
     "export": {"api", "files", "render"},
-    "cli": {"api", "config", "demo", "export", "render", "search", "store"},
+    "cli": {"api", "config", "demo", "export", "query", "render", "store"},
     "widgets": {"api", "render"},
-    "news": {"api", "config", "render", "store"},
+    "bookkeeper": {"api", "config", "render", "store"},
     "screens": {
         "api",
+        "bookkeeper",
         "config",
         "export",
-        "news",
+        "query",
         "render",
-        "search",
         "store",
         "stylesheets",
         "widgets",
     },
 }
 # Packages that must work from a plain script: no Textual in them.
-NO_TEXTUAL = ("api", "render", "demo", "config", "export", "search", "store", "cli")
+NO_TEXTUAL = ("api", "render", "demo", "config", "export", "query", "store", "cli")
+
+# The store's wings, in order: each may import the store's root and the wings before it,
+# never one after it; the root imports no wing; only `house` sees them all.
+WINGS = ("reading", "pages", "search")
 
 
 @cache
@@ -150,5 +154,48 @@ def test_lower_layers_know_nothing_of_textual(package: str) -> None:
         if layer(module) == package
         for target in imports(module)
         if target.split(".")[0] == "textual"
+    }
+    assert users == set()
+
+
+def wing(module: str) -> str | None:
+    """The store's wing a module belongs to ("" for the store's root, None outside)."""
+    parts = module.split(".")
+    if parts[:2] != ["tui", "store"]:
+        return None
+    if len(parts) > 3 and parts[2] in WINGS:
+        return parts[2]
+    if len(parts) == 3 and parts[2] in WINGS:
+        return parts[2]
+    return "house" if parts[2:] == ["house"] else ""
+
+
+def test_the_store_root_imports_no_wing_and_wings_only_earlier_ones() -> None:
+    crossings = set()
+    for module, targets in graph().items():
+        mine = wing(module)
+        if mine is None or mine == "house":
+            continue
+        for target in targets:
+            theirs = wing(target)
+            if theirs is None or theirs == mine:
+                continue
+            if theirs == "house" or (
+                theirs and (not mine or WINGS.index(theirs) > WINGS.index(mine))
+            ):
+                crossings.add(f"{module} → {target}")
+    assert crossings == set()
+
+
+def test_outside_the_store_only_doors_and_what_they_hand_out_are_used() -> None:
+    """The app and the commands call a wing's door, never its SQL (`tables`, `index`,
+    `finding`'s functions are the door's to call)."""
+    inner = {"tables", "feeding", "index", "fts"}
+    users = {
+        f"{module} → {target}"
+        for module, targets in graph().items()
+        if wing(module) is None
+        for target in targets
+        if wing(target) in WINGS and target.rsplit(".", 1)[-1] in inner
     }
     assert users == set()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
@@ -19,8 +18,8 @@ from textual.screen import Screen
 
 from . import memory
 from .api.group_info import GroupInfo
+from .bookkeeper import Bookkeeper
 from .config.settings import DEMO_HINT, Settings
-from .news import News
 from .render.glyphs import plain
 from .render.safety import clean
 from .screens.groups import GroupsScreen
@@ -39,7 +38,7 @@ from .screens.navigation import (
 from .screens.onward import Onward
 from .screens.palette import action_commands, group_commands, mode_commands
 from .state import load_state, save_state
-from .store.summary import load_summary, summary_path
+from .store.pages.summary import load_summary, summary_path
 from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded, WalkStopped
 from .widgets.key_footer import KeyFooter
@@ -50,10 +49,10 @@ if TYPE_CHECKING:
     from .api.client import ServiceClient
     from .api.library import Library
     from .config.account import AccountSession
+    from .query.language import Query
     from .render.convert.process import ConvertingProcess
     from .screens.topic_rows import TopicRow
-    from .search.query import Query
-    from .store.finding import Finder
+    from .store.search.door import Search
 
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
@@ -110,7 +109,7 @@ class LurkerApp(App[None]):
         self._converting: ConvertingProcess | None = None  # bodies' own process, once wanted
         self._started = False  # the client, the service and the store are under way
         self._noted: NoteLine | None = None  # a note said in screen-reader mode, until a key
-        self.news = News(self, settings)
+        self.news = Bookkeeper(self, settings)
         self.onward = Onward(  # where n and N go past the end
             self, self._open_topic, lambda group: self._push_topics(group, seek_unread=True)
         )
@@ -218,16 +217,13 @@ class LurkerApp(App[None]):
         first run asks for its group list before opening it: see `_start`)."""
         if self._library is None or (self._library_bare and self.news.opened):
             client = self.client
-            store = self.news.store if self.news.opened else None
-            if store is not None:
-                from .store.library import StoredLibrary
-
-                self._library = StoredLibrary(client, store)
+            if self.news.opened:
+                self._library = self.news.house.pages.library(client)
             else:
                 from .api.library import Library
 
                 self._library = Library(client)
-            self._library_bare = store is None and not self.news.opened
+            self._library_bare = not self.news.opened
         return self._library
 
     @property
@@ -425,7 +421,7 @@ class LurkerApp(App[None]):
         topic_id: int | str,
         topic: TopicRow | None = None,
         group: str = "",
-        search: tuple[Finder, Query] | None = None,
+        search: tuple[Search, Query] | None = None,
     ) -> None:
         # Imported on first use: the converter behind it is not needed to start.
         from .screens.thread import ThreadScreen
@@ -456,11 +452,9 @@ class LurkerApp(App[None]):
         text = f"group:{group} " if group else ""
         self.push_screen(SearchScreen(self.finder(), text, group))
 
-    def finder(self) -> Finder:
+    def finder(self) -> Search:
         """The search index and the saved searches, in the store."""
-        from .store.finding import Finder
-
-        return Finder(self.news.store)
+        return self.news.house.search
 
     @on(SavedSearchOpened)
     def _open_saved(self, event: SavedSearchOpened) -> None:
@@ -496,17 +490,9 @@ class LurkerApp(App[None]):
         return self._converting
 
     def _index_texts(self, texts: list[tuple[str, str]]) -> None:
-        """Hand bodies' own text to the store's thread for the search index."""
-        store = self.news.store if self.news.opened else None
-        if store is not None and texts:
-            from .store.sources import INDEX_AFTER
-            from .store.store import Store
-
-            task = asyncio.ensure_future(store.call(Store.index_texts, texts))
-            # (A text not indexed costs only its finding; the store's problems are said
-            # where pages are saved.)
-            task.add_done_callback(lambda done: done.cancelled() or done.exception())
-            store.after_quiet(Store.flush_index, INDEX_AFTER)
+        """Bodies' own text, as converted: the search index takes them."""
+        if self.news.opened:
+            self.news.house.search.take_texts(texts)
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:

@@ -4,19 +4,38 @@ empties it (read state kept unless --all)."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
-from ..store.searching import INDEX_SHARE
-from ..store.store import Contents, Store, StoreError
-from ..store.summary import forget_summary, load_summary, summary_path
+from ..store.file import on_disk
+from ..store.house import House, open_house
+from ..store.pages.door import PagesHeld
+from ..store.pages.summary import load_summary, summary_path
+from ..store.problems import StoreError
+from ..store.search.door import IndexStats, SavedSearch
 from .problems import report_problems
 from .say import say
+
+
+@dataclass(frozen=True, slots=True)
+class Contents:
+    """What the store holds, from each wing's door."""
+
+    state_bytes: int
+    read: int  # messages read by a record of their own
+    unread: int  # messages marked unread by hand
+    topics: int  # topics with a record (read whole, or marked unread)
+    groups: int
+    pages: PagesHeld
+    index: IndexStats | None
+    searches: list[SavedSearch]
 
 
 def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
@@ -26,53 +45,70 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    store = Store(settings.store, settings.cache_bytes, report_problems)
-    if not store.usable:
-        store.close()
-        return 1  # why was said as it was met
+    house = open_house(settings.store, settings.cache_bytes, report_problems)
     try:
-        if args.action == "clear":
-            before = store.contents()
-            if args.all and not args.yes and not _agreed(before):
-                return 2 if not sys.stdin.isatty() else 1
-            store.clear(everything=args.all)
-            # The group list kept for the instant start is service data too.
-            try:
-                forget_summary(summary_path(settings.store))
-            except OSError as error:  # (only here: stdout's own failures end `lurker`)
-                say(
-                    f"lurker: {error.filename} could not be removed ({error.strerror}).", sys.stderr
-                )
-                return 1
-            say(_cleared(before, everything=args.all), sys.stdout)
-        else:
-            say(_described(store.contents(), settings), sys.stdout)
+        if not house.files_now().state.usable:
+            return 1  # why was said as it was met
+        return asyncio.run(_run(house, settings, args))
     except StoreError:
         return 1  # said by the store as it was met
     finally:
-        store.close()
+        house.close()
+
+
+async def _run(house: House, settings: Settings, args: argparse.Namespace) -> int:
+    before = await _contents(house)
+    if args.action != "clear":
+        say(_described(house, before, settings), sys.stdout)
+        return 0
+    if args.all and not args.yes and not _agreed(house, before):
+        return 2 if not sys.stdin.isatty() else 1
+    await house.search.clear(saved_too=args.all)
+    if args.all:
+        await house.reading.forget()
+    try:
+        await house.pages.clear()  # (the group list kept for the instant start too)
+    except OSError as error:  # (only here: stdout's own failures end `lurker`)
+        say(f"lurker: {error.filename} could not be removed ({error.strerror}).", sys.stderr)
+        return 1
+    say(_cleared(house, before, everything=args.all), sys.stdout)
     return 0
 
 
-def _described(contents: Contents, settings: Settings) -> str:
-    who = "the demo" if settings.demo else f"profile '{settings.profile}'"
-    pages = ", ".join(
-        f"{_names.get(kind, kind)} {n:,}" for kind, n in sorted(contents.pages.items())
+async def _contents(house: House) -> Contents:
+    await house.reading.load()  # (the saved searches' unread counts follow it)
+    read, unread, topics, groups = await house.reading.totals()
+    searches = await house.search.saved()
+    return Contents(
+        on_disk(house.path),
+        read,
+        unread,
+        topics,
+        groups,
+        await house.pages.held(),
+        await house.search.stats(),
+        searches,
     )
+
+
+def _described(house: House, contents: Contents, settings: Settings) -> str:
+    who = "the demo" if settings.demo else f"profile '{settings.profile}'"
+    held = contents.pages
+    pages = ", ".join(f"{_names.get(kind, kind)} {n:,}" for kind, n in sorted(held.pages.items()))
     return "\n".join(
         [
             f"Store of {who}:",
-            f"Read state: {contents.path} ({_size(contents.state_bytes)}), kept until "
+            f"Read state: {house.path} ({_size(contents.state_bytes)}), kept until "
             "`lurker cache clear --all`",
             f"  groups seen: {contents.groups:,}",
-            f"  topics with a mark: {contents.topics_marked:,} (read in part or whole, or "
-            "marked with m or C)",
-            f"  messages read one at a time: {contents.messages_read:,} (m and C mark "
-            "whole topics, not messages)",
-            f"Page cache: {contents.cache} ({_size(contents.cache_bytes)} of the "
-            f"{_size(contents.limit)} limit, cache_size)",
-            f"  Saved pages: {sum(contents.pages.values()):,} ({pages or 'none'})",
-            f"  {_index_line(contents)}",
+            f"  topics marked whole: {contents.topics:,} (m on the topic list: read or unread)",
+            f"  messages read: {contents.read:,}, marked unread: {contents.unread:,} "
+            "(C marks a whole group up to its moment)",
+            *_searches_lines(contents.searches),
+            f"Page cache: {held.path} ({_size(held.used_bytes)} of the "
+            f"{_size(held.limit)} limit, cache_size)",
+            f"  Saved pages: {sum(held.pages.values()):,} ({pages or 'none'})",
+            f"  {_index_line(contents.index)}",
             f"Group list for the instant start: {_summary_note(settings)}",
             "`lurker cache clear` forgets the saved pages and the search index; --all the "
             "read state and the saved searches too.",
@@ -80,11 +116,23 @@ def _described(contents: Contents, settings: Settings) -> str:
     )
 
 
-def _index_line(contents: Contents) -> str:
-    index = contents.index
+def _searches_lines(searches: list[SavedSearch]) -> list[str]:
+    if not searches:
+        return ["  saved searches: none (s on a search's results saves one)"]
+    lines = [f"  saved searches: {len(searches):,}"]
+    for search in searches:
+        unread = "query broken" if search.unread is None else f"{search.unread:,} unread"
+        lines.append(f"    {clean(search.name)}: {clean(search.query)} ({unread})")
+    return lines
+
+
+def _index_line(index: IndexStats | None) -> str:
     if index is None:
         return "Search index: none (search needs SQLite with FTS5)"
-    share = _size(int(contents.limit * INDEX_SHARE))
+    share = _size(index.limit)
+    rows = index.topics + index.messages
+    if not rows:
+        return f"Search index: empty (it fills as topics and threads are fetched; at most {share})"
     return (
         f"Search index: {index.topics:,} topics and {index.messages:,} messages, "
         f"{_size(index.bytes)} ({_size(index.per_message)} each; at most {share})"
@@ -100,11 +148,12 @@ def _summary_note(settings: Settings) -> str:
     return f"{len(summary.groups):,} groups, saved {when} ({path.name})"
 
 
-def _agreed(before: Contents) -> bool:
+def _agreed(house: House, before: Contents) -> bool:
     """Whether the user agrees to forget the read state (asked on a terminal, y/N)."""
     what = (
-        f"the read state in {before.path}: {before.groups:,} groups seen, "
-        f"{before.topics_marked:,} topics with a mark, {before.messages_read:,} messages read"
+        f"the read state in {house.path}: {before.groups:,} groups seen, "
+        f"{before.topics:,} topics marked whole, {before.read:,} messages read, and "
+        f"{len(before.searches):,} saved searches"
     )
     if not sys.stdin.isatty():
         say(
@@ -124,17 +173,19 @@ def _agreed(before: Contents) -> bool:
     return False
 
 
-def _cleared(before: Contents, *, everything: bool) -> str:
-    pages = sum(before.pages.values())
+def _cleared(house: House, before: Contents, *, everything: bool) -> str:
+    pages = sum(before.pages.pages.values())
+    cache = before.pages.path
     if everything:
         return (
-            f"Forgot {pages:,} saved pages, the search index, the saved group list, the saved "
-            f"searches and the read state ({before.messages_read:,} messages read) in "
-            f"{before.path}."
+            f"Forgot {pages:,} saved pages, the search index and the saved group list in "
+            f"{cache}, and the read state ({before.read:,} messages read) and "
+            f"{len(before.searches):,} saved searches in {house.path}."
         )
     return (
-        f"Forgot {pages:,} saved pages and the saved group list in {before.path}; "
-        "the read state is kept (--all forgets it)."
+        f"Forgot {pages:,} saved pages, the search index and the saved group list in "
+        f"{cache}; the read state and the saved searches in {house.path} are kept "
+        "(--all forgets them)."
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..render.safety import clean
-from ..store.store import Problem
+from ..store.problems import Problem
 from .say import say
 
 

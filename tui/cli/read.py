@@ -17,8 +17,8 @@ from ..config.settings import Settings, from_args
 from ..export.linear import read_thread
 from ..render.safety import clean
 from ..render.when import said
-from ..store.library import StoredLibrary
-from ..store.thread import StoreThread
+from ..store.house import open_house
+from .problems import report_problems
 from .say import say
 
 __all__ = ["run"]
@@ -50,10 +50,10 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 
 async def _read(settings: Settings, args: argparse.Namespace) -> int:
     client = open_account(settings).client
-    store = StoreThread(settings.store, settings.cache_bytes)
+    house = open_house(settings.store, settings.cache_bytes, report_problems)
     try:
         # Every page is kept as it comes, and read back when the service is away.
-        source = StoredLibrary(client, store).thread(args.topic_id.strip())
+        source = house.pages.library(client).thread(args.topic_id.strip())
 
         def saved_note() -> str:
             saved_at = getattr(source, "saved_at", None)
@@ -80,5 +80,5 @@ async def _read(settings: Settings, args: argparse.Namespace) -> int:
         # that the thread can be read again offline.
         pending = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
         await asyncio.gather(*pending, return_exceptions=True)
-        store.close()
+        house.close()
         await client.aclose()

@@ -4,6 +4,7 @@ service is never asked), as text or JSON; exit 1 when nothing matches, 2 on a ba
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -12,10 +13,12 @@ from datetime import UTC, datetime
 
 from ..config.errors import SettingsError
 from ..config.settings import from_args
+from ..query.language import Query, QueryError, parse
 from ..render.safety import clean
-from ..search.index import Hit
-from ..search.query import Query, QueryError, parse
-from ..store.store import Store, StoreError
+from ..store.house import House, open_house
+from ..store.problems import StoreError
+from ..store.search.finding import Hit
+from .problems import report_problems
 from .say import say
 
 
@@ -32,29 +35,28 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         return 2
     try:
         settings = from_args(args, environ)
-        store = Store(settings.store, settings.cache_bytes)
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    except (OSError, StoreError) as error:
-        say(f"lurker: the local store cannot be opened: {error}", sys.stderr)
-        return 1
+    # (Every file moved aside, and a file that cannot be opened, is said as it is met.)
+    house = open_house(settings.store, settings.cache_bytes, report_problems)
     try:
-        return _search(store, query, args)
+        return asyncio.run(_search(house, query, args))
     except StoreError as error:
         say(f"lurker: {error}", sys.stderr)
         return 1
     finally:
-        store.close()
+        house.close()
 
 
-def _search(store: Store, query: Query, args: argparse.Namespace) -> int:
-    for moved in store.moved:
-        say(moved.message(), sys.stderr)
-    if store.search_problem:
-        say(f"lurker: {store.search_problem}", sys.stderr)
+async def _search(house: House, query: Query, args: argparse.Namespace) -> int:
+    problem = await house.search.problem()
+    if problem:
+        say(f"lurker: {problem}", sys.stderr)
         return 2
-    hits = store.search(query, limit=args.limit)
+    if query.read is not None:
+        await house.reading.load()
+    hits = await house.search.search(query, limit=args.limit)
     if args.format == "json":
         print(json.dumps([_record(hit) for hit in hits], ensure_ascii=False, indent=1))
     else:

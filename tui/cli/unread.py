@@ -10,6 +10,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
 from ..api.errors import LurkerError
 from ..api.library import Library
@@ -19,10 +20,11 @@ from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
-from ..store.finding import Finder, SavedSearch
-from ..store.news import GroupNews, count_new_topics
-from ..store.reading import Reading
-from ..store.store import UNREAD_COUNTED
+from ..store.house import open_house
+from ..store.pages.summary import SearchCard, update_news
+from ..store.reading.counting import GroupNews, count_new_topics
+from ..store.reading.door import Reading
+from ..store.search.saved import UNREAD_COUNTED, SavedSearch
 from .problems import report_problems
 from .say import say
 
@@ -53,8 +55,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 
 async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
     client = session.client
-    reading = Reading()
-    reading.open(settings.store, settings.cache_bytes, report_problems)
+    house = open_house(settings.store, settings.cache_bytes, report_problems)
+    reading = house.reading
     try:
         await reading.load()
         groups = await _groups(Library(client), only)
@@ -63,9 +65,10 @@ async def _unread(settings: Settings, session: AccountSession, only: str | None)
         )
         found = [(group, await _news(Library(client), reading, group)) for group in groups]
         await reading.flush()
-        searches = [] if only else await Finder(reading.store).saved()
+        searches = [] if only else await house.search.saved()
+        _keep_counts(house.pages.summary_path, found, None if only else searches)
     finally:
-        reading.close()
+        house.close()
         await client.aclose()
     names = [clean(group.group_name) for group, _ in found]
     names += [clean(saved.name) for saved in searches]
@@ -98,8 +101,23 @@ async def _groups(library: Library, only: str | None) -> list[Membership]:
 async def _news(library: Library, reading: Reading, group: Membership) -> GroupNews:
     news = await count_new_topics(library, reading.state, group)
     news = news or GroupNews(0, 0, False)
-    await reading.count_news(str(group.group_id), news.topics)
+    reading.count_news(str(group.group_id), news.fresh)
     return news
+
+
+def _keep_counts(
+    path: Path, found: list[tuple[Membership, GroupNews]], searches: list[SavedSearch] | None
+) -> None:
+    """The counts made, for the reader's next start to paint (when it saved a group list)."""
+    news = {str(group.group_id): counted.topics for group, counted in found}
+    cards = None
+    if searches is not None:
+        cards = [SearchCard(saved.name, saved.query, saved.unread) for saved in searches]
+    try:
+        update_news(path, news, cards)
+    except OSError as error:
+        say(f"lurker unread: the counts could not be kept in {path} ({error.strerror}).",
+            sys.stderr)  # fmt: skip
 
 
 def _line(group: Membership, news: GroupNews, width: int) -> str:

@@ -49,7 +49,7 @@ from .paged import PAGE_AHEAD, PagedScreen, title_bar
 from .reasons import reason
 
 if TYPE_CHECKING:
-    from ..news import News
+    from ..bookkeeper import Bookkeeper
 
 ALL_ACTIVITY = "★ All activity"
 
@@ -72,7 +72,7 @@ class ActivityScreen(PagedScreen[LogRow]):
     def __init__(
         self,
         library: Library,
-        news: News,
+        news: Bookkeeper,
         group: GroupInfo | None = None,
         *,
         groups: Sequence[GroupInfo] = (),
@@ -136,14 +136,15 @@ class ActivityScreen(PagedScreen[LogRow]):
     async def _open(self) -> None:
         # Where the divider goes: the newest entries shown when the log was last left.
         try:
-            self.visit.load(await self.news.reading.activity_mark(self.logs.mark_key))
+            mark = await self.news.reading.log_mark(self.logs.mark_key)
+            self.visit.load((mark.newest_id, mark.at) if mark is not None else None)
         finally:
             self._show(self.activity_query)
 
     def on_unmount(self) -> None:
         stored = self.visit.stored()
         if stored is not None:
-            self.news.remember_activity(self.logs.mark_key, stored)
+            self.news.remember_log(self.logs.mark_key, stored)
 
     def _show(self, query: ActivityQuery, *, keep: bool = False) -> None:
         if query != self.activity_query:

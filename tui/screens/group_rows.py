@@ -17,7 +17,7 @@ from ..render.when import relative, said
 from .reasons import no_api_access
 
 if TYPE_CHECKING:
-    from ..store.finding import SavedSearch
+    from ..store.search.saved import SavedSearch
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,10 @@ def render_group_row(
     selected: bool,
     now: datetime | None = None,
     new_topics: int | None = None,
+    uncounted: bool = False,
 ) -> Text:
-    """One group as a line: name, short name, topics with something new, members, last
-    message, what may be done."""
+    """One group as a line: name, short name, topics with something new (`uncounted`: its
+    count could not be made, said as "? new"), members, last message, what may be done."""
     if row.all_activity:
         line = Text("★ All activity", style="bold")
         line.append(f"  the activity logs of your {row.logs:,} moderated groups", style="dim")
@@ -113,6 +114,9 @@ def render_group_row(
     if new_topics:  # first, where it cannot be cut, and not by colour alone
         left.append(f"{new_topics:,} new", style="bold reverse")
         left.append(" ")
+    elif new_topics is None and uncounted:
+        left.append("? new", style="bold")
+        left.append(" ")
     left.append_text(safe_text(group.display_name, "bold" if row.readable else "dim"))
     left.append(" ")
     left.append_text(safe_text(group.group_name, "dim"))
@@ -123,7 +127,10 @@ def render_group_row(
 
 
 def say_group_row(
-    row: GroupRow, now: datetime | None = None, new_topics: int | None = None
+    row: GroupRow,
+    now: datetime | None = None,
+    new_topics: int | None = None,
+    uncounted: bool = False,
 ) -> Text:
     """The row as a screen reader reads it: the group's name, how many topics are new,
     its short name, then members, the latest message and what may be done, in words."""
@@ -139,6 +146,8 @@ def say_group_row(
         line.append(", sub-group", style="dim")
     if new_topics:
         line.append(f", {new_topics:,} new", style="bold")
+    elif new_topics is None and uncounted:
+        line.append(", new topics not counted", style="bold")
     line.append_text(safe_text(f", {group.group_name}", "dim"))
     members = "member" if group.subs_count == 1 else "members"
     line.append(f", {group.subs_count:,} {members}", style="dim")
@@ -155,7 +164,7 @@ def saved_rows(saved: Iterable[SavedSearch]) -> list[GroupRow]:
 
 def render_saved_row(saved: SavedSearch, width: int) -> Text:
     """A saved search as a line: its unread matches, name, query, what it is."""
-    from ..store.store import UNREAD_COUNTED  # (not before the first paint: see the tests)
+    from ..store.search.saved import UNREAD_COUNTED
 
     left = Text()
     if saved.unread:
@@ -172,7 +181,7 @@ def render_saved_row(saved: SavedSearch, width: int) -> Text:
 
 def say_saved_row(saved: SavedSearch) -> Text:
     """A saved search as a screen reader reads it: its name, unread matches, the query."""
-    from ..store.store import UNREAD_COUNTED  # (not before the first paint: see the tests)
+    from ..store.search.saved import UNREAD_COUNTED
 
     line = safe_text(saved.name, "bold")
     line.append(", saved search", style="dim")

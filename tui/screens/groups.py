@@ -29,9 +29,9 @@ from .paged import PagedScreen, title_bar
 if TYPE_CHECKING:
     from ..api.library import Library
     from ..api.models.page import Page
-    from ..news import News
-    from ..store.finding import SavedSearch
-    from ..store.summary import Summary
+    from ..bookkeeper import Bookkeeper
+    from ..store.pages.summary import Summary
+    from ..store.search.saved import SavedSearch
 
 
 class GroupsScreen(PagedScreen[GroupRow]):
@@ -56,7 +56,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def __init__(
         self,
         library: Library | Callable[[], Library],
-        news: News,
+        news: Bookkeeper,
         banner: str = "",
         *,
         load: bool = True,
@@ -73,7 +73,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._load = load
         self._mounted = self._started = False
         self._offline = False  # the service could not be reached for a fresh list
-        self.saved: list[SavedSearch] = []  # the saved searches, listed under the groups
+        # The saved searches, listed under the groups (as saved last time, until the store
+        # says).
+        self.saved: list[SavedSearch] = _saved_of(summary)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,12 +99,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def on_mount(self) -> None:
         self.sub_title = "Groups"
         self._mounted = True
-        self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
+        self.news.changed.subscribe(self, self._read_state_changed)
         self._update_title()
         if self._summary is not None:
             self.paged_list.show(SavedGroups(self._summary), _rows_of)
         if self._load:
             self.load()
+
+    def _read_state_changed(self, _: None) -> None:
+        self.paged_list.refresh_rows()
+        self._update_title()  # (counts that could not be made are said there)
 
     def on_screen_resume(self) -> None:
         if self._mounted:
@@ -111,21 +117,15 @@ class GroupsScreen(PagedScreen[GroupRow]):
     @work(group="saved", exclusive=True, exit_on_error=False)
     async def load_saved(self) -> None:
         """The saved searches and their unread counts, under the groups (once the store is
-        open: never before the first paint)."""
-        from ..store.store import StoreError
-
-        finder = getattr(self.app, "finder", None)
-        if finder is None or not self.news.opened:
+        open: never before the first paint), kept for the next start's first paint."""
+        if not self.news.opened:
             return
-        try:
-            saved = await finder().saved()
-        except (StoreError, OSError) as error:
-            self.notify(f"Saved searches could not be read: {error}", markup=False)
-            return
+        saved = await self.news.saved_searches()
         if saved != self.saved:
             self.saved = saved
             self.paged_list.rearrange()
             self.refresh_bindings()
+            await self.news.searches_changed()
 
     def _arranged(self, rows: list[GroupRow]) -> list[GroupRow]:
         """★ All groups first, then each sub-group under its parent (re-done as pages
@@ -218,13 +218,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     @work(group="saved-remove", exit_on_error=False)
     async def _remove(self, name: str) -> None:
-        from ..store.store import StoreError
+        from ..store.problems import StoreError
 
-        finder = getattr(self.app, "finder", None)
-        if finder is None:
-            return
         try:
-            await finder().remove(name)
+            await self.news.house.search.remove(name)
         except (StoreError, OSError) as error:
             self.notify(f"The search could not be removed: {error}", markup=False)
             return
@@ -239,9 +236,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
             count = self.news.state.new_topics(group_id)
             if count is None and self._summary is not None:
                 count = self._summary.news.get(group_id)  # as counted last time
+        uncounted = group is not None and group.group_name in self.news.uncounted
         if screen_reader(self):
-            return say_group_row(row, new_topics=count)
-        return render_group_row(row, width, selected, new_topics=count)
+            return say_group_row(row, new_topics=count, uncounted=uncounted)
+        return render_group_row(row, width, selected, new_topics=count, uncounted=uncounted)
 
     @property
     def groups(self) -> list[GroupInfo]:
@@ -285,8 +283,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
         saved = f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
         if saved and self._offline:  # as every screen says it of what the store showed
             saved = f"offline · {saved}"
-        parts = ["Groups", count, clean(self.account), saved]
+        parts = ["Groups", count, clean(self.account), saved, self._uncounted()]
         self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
+
+    def _uncounted(self) -> str:
+        """What could not be counted, said (never shown as nothing new)."""
+        missing = len(self.news.uncounted)
+        if not missing:
+            return ""
+        groups = "1 group" if missing == 1 else f"{missing:,} groups"
+        return f"counts: {groups} did not answer, r retries"
 
     def show_position(self) -> None:
         """ "3/7" among the groups: the ★ rows at the top are not among them."""
@@ -388,3 +394,12 @@ class SavedGroups:
 
     def reset(self) -> None:
         self.ended = False
+
+
+def _saved_of(summary: Summary | None) -> list[SavedSearch]:
+    """The saved searches as the last run listed them."""
+    if summary is None or not summary.searches:
+        return []
+    from ..store.search.saved import SavedSearch
+
+    return [SavedSearch(card.name, card.query, card.unread) for card in summary.searches]

@@ -10,9 +10,9 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from ..api.group_info import GroupInfo
-    from ..search.index import Hit
-    from ..search.query import Query
-    from ..store.finding import SavedSearch
+    from ..query.language import Query
+    from ..store.search.finding import Hit
+    from ..store.search.saved import SavedSearch
     from .topic_rows import TopicRow
 
 

@@ -11,11 +11,12 @@ from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Header, Input, Static
 
+from ..query.language import Query, QueryError, parse
 from ..render.safety import clean
-from ..search.index import Hit
-from ..search.query import Query, QueryError, parse
-from ..store.finding import Finder, HitPage, HitSource
-from ..store.store import StoreError
+from ..store.problems import StoreError
+from ..store.search.door import Search
+from ..store.search.finding import Hit
+from ..store.search.hits import HitPage, HitSource
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
@@ -73,7 +74,7 @@ class SearchScreen(PagedScreen[Hit]):
     ]
 
     def __init__(
-        self, finder: Finder, text: str = "", group: str | None = None, name: str = ""
+        self, finder: Search, text: str = "", group: str | None = None, name: str = ""
     ) -> None:
         super().__init__()
         self.finder = finder

@@ -10,8 +10,8 @@ from rich.text import Text
 from ..render.cells import cells, fit
 from ..render.safety import safe_text
 from ..render.when import relative, said
-from ..search.index import Hit
-from ..search.snippet import Snippet
+from ..store.search.finding import Hit
+from ..store.search.snippet import Snippet
 
 FOUND = "bold reverse"  # the words found: by weight and reverse video, not colour alone
 

@@ -19,13 +19,13 @@ from ..api.models.messages import Message as ApiMessage
 from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
 from ..export.topic import message_markdown
+from ..query.language import Query
 from ..render.convert import convert_body
 from ..render.document import Document
 from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
-from ..search.query import Query
-from ..store.finding import Finder
+from ..store.search.door import Search
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
@@ -35,7 +35,7 @@ from .paged import saved_note, title_bar
 from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
-    from ..news import News
+    from ..bookkeeper import Bookkeeper
     from ..render.convert.process import TextsFound
 
 
@@ -75,12 +75,12 @@ class ThreadScreen(Screen[None]):
     def __init__(
         self,
         library: Library,
-        news: News,
+        news: Bookkeeper,
         topic_id: int | str,
         topic: Topic | TopicRow | None = None,
         group: str = "",
         convert_many: ConvertMany | None = None,
-        search: tuple[Finder, Query] | None = None,
+        search: tuple[Search, Query] | None = None,
         texts: TextsFound | None = None,
     ) -> None:
         """`search`: opened from a search's results: it opens at the first message found,
@@ -151,7 +151,7 @@ class ThreadScreen(Screen[None]):
         # The topic's read messages first (a millisecond on the store's thread), so that
         # the thread opens at the first unread one.
         try:
-            await self.news.reading.load_topic(str(self.topic_id))
+            await self.news.reading.take_topics([str(self.topic_id)])
             if self._search is not None:
                 finder, query = self._search
                 self._matches = set(await finder.topic_matches(query, str(self.topic_id)))
@@ -191,8 +191,7 @@ class ThreadScreen(Screen[None]):
         one read whole, or never opened, opens at its first message."""
         topic = self.topic
         if topic is None:  # opened by id: its count is not known yet; opened before?
-            mark = self.news.state.topics.get(str(self.topic_id))
-            return mark is not None and not mark.unread and mark.read_count > 0
+            return self.news.state.opened_before(str(self.topic_id))
         status = self.news.state.topic_status(
             str(topic.id), str(topic.group_id), topic.num_messages, topic.most_recent_message
         )
@@ -202,10 +201,10 @@ class ThreadScreen(Screen[None]):
         """The words above the first unread message, with when this topic was last read:
         "new since" only for a message written after that visit (one written before it was
         not reached then, or arrived late)."""
-        mark = self.news.state.topics.get(str(self.topic_id))
-        if mark is None or not mark.read_at:
+        read_at = self.news.state.last_read(str(self.topic_id))
+        if read_at is None:
             return "unread from here"
-        visit = datetime.fromtimestamp(mark.read_at, UTC)
+        visit = datetime.fromtimestamp(read_at, UTC)
         written = first.message.created
         if written is not None and written > visit:
             return f"new since your last visit ({stamp(visit)})"
@@ -219,7 +218,9 @@ class ThreadScreen(Screen[None]):
     @on(ThreadView.Current)
     def _read(self, event: ThreadView.Current) -> None:
         message = event.message.message
-        self.news.read([(str(message.id), str(self.topic_id), str(message.group_id))])
+        self.news.read(
+            [(str(message.id), str(self.topic_id), str(message.group_id), message.created)]
+        )
         self._update_title()
 
     @on(ThreadView.PastTheEnd)
@@ -242,12 +243,13 @@ class ThreadScreen(Screen[None]):
         current = self.thread_view.current_message
         if current is None:
             return
-        message_id = str(current.message.id)
+        message = current.message
+        said = (str(message.id), str(self.topic_id), str(message.group_id), message.created)
         if self._unread(current):
-            self.news.read([(message_id, str(self.topic_id), str(current.message.group_id))])
+            self.news.read([said])
             self.notify("Marked read.", timeout=2, markup=False)
         else:
-            self.news.unread_message(message_id, str(self.topic_id))
+            self.news.unread_message(*said)
             self.notify("Marked unread.", timeout=2, markup=False)
 
     @property
@@ -269,14 +271,8 @@ class ThreadScreen(Screen[None]):
         # Messages older than the group's baseline count as read: written down as such, so
         # that the topic's unread count is right once its thread has been opened.
         topic, state = str(self.topic_id), self.news.state
-        old = [(str(m.id), topic, str(m.group_id)) for m in page.data]
-        self.news.read(
-            [
-                read
-                for read, m in zip(old, page.data, strict=True)
-                if state.message_read(*read, m.created)
-            ]
-        )
+        old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
+        self.news.read([read for read in old if state.message_read(*read)])
         return [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
 
     @on(PageLoaded)

@@ -13,7 +13,7 @@ from ..render.cells import cells, fit
 from ..render.colors import chip
 from ..render.safety import safe_text
 from ..render.when import count, relative, said
-from ..store.readstate import READ, TopicStatus
+from ..store.reading.rules import READ, TopicStatus
 
 FLAG_LEGEND = "N new · + unread · S sticky · C closed · M moderated · A attachments"
 # The same, for a narrow terminal (and wrapped where even that does not fit).

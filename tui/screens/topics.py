@@ -18,7 +18,7 @@ from ..api.models.page import Page
 from ..api.models.topics import Topic
 from ..render.safety import clean
 from ..render.when import count
-from ..store.readstate import TopicStatus
+from ..store.reading.rules import TopicStatus
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
@@ -38,7 +38,7 @@ from .topic_rows import (
 )
 
 if TYPE_CHECKING:
-    from ..news import News
+    from ..bookkeeper import Bookkeeper
 
 SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
 
@@ -73,7 +73,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
     def __init__(
         self,
         library: Library,
-        news: News,
+        news: Bookkeeper,
         group: GroupInfo | None,
         group_name: str = "",
         *,
@@ -364,8 +364,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                topics = [(str(row.id), row.num_messages) for row in self.paged_list.rows]
-                self.news.catch_up(str(group.group_id), group.display_name, topics)
+                newest = [row.most_recent_message for row in self.paged_list.rows]
+                self.news.catch_up(str(group.group_id), group.display_name, newest)
                 self.notify(f"Everything in {name} is read.", markup=False)
 
         question = f"Mark every topic in {name} as read?"

@@ -1,9 +1,14 @@
-"""Opening one of the store's SQLite files: WAL, a versioned schema, and a bad file moved aside.
+"""Opening one of the store's SQLite files: WAL, each part's tables at their version, and a
+bad file moved aside.
 
 A file that is not ours (another program's database, or not a database at all), that is
 corrupt, or that a newer Lurker wrote is never written over: it is renamed beside itself
 with the time in its name, the reason is kept for the app to say, and an empty file takes
-its place. Nothing is lost silently.
+its place, with what the parts can salvage of the old one. Nothing is lost silently.
+
+The file's own `user_version` is its format: from `PARTS_FORMAT` on, each part keeps its
+version in `store_parts`. Files of earlier formats held the parts' tables under the file's
+version; each part takes those in with its first migration.
 """
 
 from __future__ import annotations
@@ -11,29 +16,26 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-BUSY_TIMEOUT_MS = 5_000  # a second lurker writing at the same moment waits, up to this
+from .parts import Part
+from .salvage import read_only_copy
 
-Migration = Callable[[sqlite3.Connection], None]
+BUSY_TIMEOUT_MS = 5_000  # a second lurker writing at the same moment waits, up to this
 
 
 @dataclass(frozen=True)
 class Schema:
-    """One kind of store file: what marks it as ours, and how its schema grows."""
+    """One kind of store file: what marks it as ours, its format, and its parts."""
 
+    name: str  # "state" or "cache": problems are said once per file and kind
     kind: str  # what it holds, in words: "read state", "page cache"
     application_id: int  # marks a file as Lurker's, so another database is never taken for it
-    # Each entry takes the schema from its index to the next version; never edit a shipped one.
-    migrations: Sequence[Migration]
+    format: int  # the file's user_version this Lurker writes (earlier ones are taken in)
+    parts: Sequence[Part]
     check_on_open: bool = False  # check every page at open (for a small file worth it)
-
-    @property
-    def version(self) -> int:
-        """The version this Lurker writes."""
-        return len(self.migrations)
 
 
 @dataclass(frozen=True)
@@ -61,47 +63,44 @@ class StoreProblem(Exception):
     """The file is not a store this Lurker can use; `str()` says why."""
 
 
-def run_script(db: sqlite3.Connection, script: str) -> None:
-    """Each statement of a script, inside the caller's transaction (executescript would
-    commit it first)."""
-    lines = [line.split("--", 1)[0] for line in script.splitlines()]
-    for statement in " ".join(lines).split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-Salvage = Callable[[Path, sqlite3.Connection], int]
-"""Copies what it can from a file moved aside into the new one; returns how many records."""
-
-
-def connect(
-    path: Path, schema: Schema, salvage: Salvage | None = None
-) -> tuple[sqlite3.Connection, MovedAside | None]:
-    """The file at `path`, migrated to the current version (a new one if there is none)."""
+def connect(path: Path, schema: Schema) -> tuple[sqlite3.Connection, MovedAside | None]:
+    """The file at `path` with every part at its current version (a new file if there is
+    none; a new one in place of a damaged one)."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
         return open_file(path, schema), None
     except sqlite3.OperationalError as error:
         if _damage(error):
-            return replace_damaged(path, schema, reason_of(error), salvage)
+            return replace_damaged(path, schema, reason_of(error))
         raise  # locked, read-only, disk full: the file may be fine; not ours to move
     except (StoreProblem, sqlite3.DatabaseError) as problem:
-        return replace_damaged(path, schema, reason_of(problem), salvage)
+        return replace_damaged(path, schema, reason_of(problem))
 
 
 def replace_damaged(
-    path: Path, schema: Schema, reason: str, salvage: Salvage | None = None
+    path: Path, schema: Schema, reason: str
 ) -> tuple[sqlite3.Connection, MovedAside]:
-    """Move the file aside and open an empty one in its place, with what `salvage` copies
-    from the old one into it."""
+    """Move the file aside and open an empty one in its place, with what each part salvages
+    from the old one."""
     moved = move_aside(path, reason, schema.kind)
     db = open_file(path, schema)
-    if salvage is None:
+    salvaging = [part for part in schema.parts if part.salvage is not None]
+    if not salvaging:
         return db, moved
+    recovered = 0
     try:
-        recovered = salvage(moved.moved_to, db)
+        with read_only_copy(moved.moved_to) as source:
+            for part in salvaging:
+                assert part.salvage is not None
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    recovered += part.salvage(source, db)
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
     except (sqlite3.Error, OSError):
-        recovered = 0
+        pass  # what was copied before is kept
     return db, MovedAside(moved.path, moved.moved_to, reason, schema.kind, recovered)
 
 
@@ -115,11 +114,16 @@ def open_file(path: Path, schema: Schema) -> sqlite3.Connection:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash loses at most the last commit
         db.execute("PRAGMA foreign_keys = ON")
-        _migrate(db, schema)
+        _take_format(db, schema)
+        for part in schema.parts:
+            migrate(db, part)
         if schema.check_on_open:
             found = db.execute("PRAGMA quick_check(1)").fetchone()[0]
             if found != "ok":
                 raise StoreProblem(f"it is damaged: {found}")
+        for part in schema.parts:
+            if part.whole is not None and part.rebuild is not None and not part.whole(db):
+                rebuild(db, part)
     except BaseException:
         db.close()
         raise
@@ -134,29 +138,65 @@ def _check_ours(db: sqlite3.Connection, schema: Schema) -> None:
         return  # a new file
     if application != schema.application_id:
         raise StoreProblem(f"it is not a Lurker {schema.kind} file")
-    if version > schema.version:
+    if version > schema.format:
         raise StoreProblem(
-            f"a newer Lurker wrote it (schema {version}, this one knows {schema.version})"
+            f"a newer Lurker wrote it (format {version}, this one knows {schema.format})"
         )
 
 
-def _migrate(db: sqlite3.Connection, schema: Schema) -> None:
-    """Bring the schema up to date, one step per transaction (a crash keeps a whole step)."""
-    while True:
-        db.execute("BEGIN IMMEDIATE")  # one process migrates; a second waits, then sees it done
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version >= schema.version:
-                db.execute("COMMIT")
-                return
-            schema.migrations[version](db)
+def _take_format(db: sqlite3.Connection, schema: Schema) -> None:
+    """Mark the file as of this format, with its parts' versions table (a file of an
+    earlier format keeps its tables: the parts take them in)."""
+    with _transaction(db):
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS store_parts "
+            "(name TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+        )
+        if db.execute("PRAGMA user_version").fetchone()[0] < schema.format:
             db.execute(f"PRAGMA application_id = {schema.application_id}")
-            db.execute(f"PRAGMA user_version = {version + 1}")
-            db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            raise
+            db.execute(f"PRAGMA user_version = {schema.format}")
+
+
+def migrate(db: sqlite3.Connection, part: Part) -> None:
+    """Bring a part up to date, one step per transaction (a crash keeps a whole step)."""
+    while True:
+        with _transaction(db):  # one process migrates; a second waits, then sees it done
+            row = db.execute(
+                "SELECT version FROM store_parts WHERE name = ?", (part.name,)
+            ).fetchone()
+            version = row[0] if row else 0
+            if version > part.version:
+                raise StoreProblem(
+                    f"a newer Lurker wrote it ({part.name} {version}, this one knows "
+                    f"{part.version})"
+                )
+            if version == part.version:
+                return
+            part.migrations[version](db)
+            db.execute(
+                "INSERT INTO store_parts (name, version) VALUES (?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+                (part.name, version + 1),
+            )
+
+
+def rebuild(db: sqlite3.Connection, part: Part) -> None:
+    """Make a part's tables anew (a part whose records can be fetched again)."""
+    assert part.rebuild is not None
+    with _transaction(db):
+        part.rebuild(db)
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _damage(error: sqlite3.OperationalError) -> bool:

@@ -5,54 +5,67 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
-from typing import Any, TypeVar
-
-from .store import DEFAULT_LIMIT, Report, Store
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+H = TypeVar("H")
 
 
-class StoreThread:
-    """Runs every call on one thread (SQLite connections stay on the thread that made them)."""
+class StoreThread(Generic[H]):
+    """Runs every call on one thread (SQLite connections stay on the thread that made them).
 
-    def __init__(
-        self, path: Path, limit: int = DEFAULT_LIMIT, report: Report | None = None
-    ) -> None:
-        """`report` is called on the store's thread with each problem as it happens."""
-        self.path = path
+    `opened` is made on that thread (the files are opened there), and every call is given it.
+    """
+
+    def __init__(self, opened: Callable[[], H]) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lurker-store")
-        self._store: Future[Store] = self._executor.submit(Store, path, limit, report)
-        self._quiet: asyncio.TimerHandle | None = None  # see `after_quiet`
+        self._opened: Future[H] = self._executor.submit(opened)
+        self._quiet: dict[str, asyncio.TimerHandle] = {}  # see `after_quiet`
+        self.closed = False
 
     async def call(self, method: Callable[..., T], *args: Any) -> T:
-        """`method(store, *args)` on the store's thread; raises what it raises."""
+        """`method(opened, *args)` on the store's thread; raises what it raises."""
         return await asyncio.wrap_future(self._executor.submit(self._run, method, args))
 
     def call_now(self, method: Callable[..., T], *args: Any) -> T:
         """The same, waiting for it (for the command line and for saving at exit)."""
         return self._executor.submit(self._run, method, args).result()
 
+    def submit(self, method: Callable[..., object], *args: Any) -> None:
+        """`method(opened, *args)` on the store's thread, not waited for; what it raises goes
+        nowhere (the store says its own problems)."""
+        if not self.closed:
+            self._executor.submit(self._quietly, method, args)
+
     def _run(self, method: Callable[..., T], args: tuple[Any, ...]) -> T:
-        return method(self._store.result(), *args)
+        return method(self._opened.result(), *args)
 
-    def after_quiet(self, method: Callable[[Store], object], seconds: float) -> None:
-        """`method(store)` on the store's thread once `seconds` pass without another call
-        of this (from the UI's event loop); what it raises goes nowhere (the store says its
-        own problems)."""
-        if self._quiet is not None:
-            self._quiet.cancel()
+    def _quietly(self, method: Callable[..., object], args: tuple[Any, ...]) -> None:
+        try:
+            self._run(method, args)
+        except Exception:  # (said by the store where it matters)
+            pass
+
+    def after_quiet(self, key: str, method: Callable[[H], object], seconds: float) -> None:
+        """`method(opened)` on the store's thread once `seconds` pass without another call
+        of this with the same `key` (from the UI's event loop); what it raises goes
+        nowhere (the store says its own problems)."""
+        old = self._quiet.pop(key, None)
+        if old is not None:
+            old.cancel()
         loop = asyncio.get_running_loop()
-        self._quiet = loop.call_later(seconds, self._executor.submit, self._run, method, ())
+        self._quiet[key] = loop.call_later(seconds, self.submit, method)
 
-    def close(self) -> None:
-        """Finish what was asked, close the file, and end the thread."""
-        if self._quiet is not None:
-            self._quiet.cancel()  # (closing the store does what it would have done)
+    def close(self, last: Callable[[H], object] | None = None) -> None:
+        """Finish what was asked, run `last` (closing the files), and end the thread."""
+        for handle in self._quiet.values():
+            handle.cancel()  # (`last` does what they would have done)
+        self._quiet.clear()
+        self.closed = True
 
         def close() -> None:
-            if self._store.done() and self._store.exception() is None:
-                self._store.result().close()
+            if last is not None and self._opened.done() and self._opened.exception() is None:
+                last(self._opened.result())
 
         self._executor.submit(close)
         self._executor.shutdown(wait=True)

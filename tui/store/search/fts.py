@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from .query import Query
+from ...query.language import Query
 
 __all__ = ["Plan", "plan", "quoted"]
 

@@ -3,24 +3,26 @@ cannot be reached the kept pages are read instead, saying when they were saved."
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from ..api.cursor import PageCursor
-from ..api.errors import LurkerError, TransportError, unreachable
-from .store import Store, StoreError
-from .thread import StoreThread
+from ...api.cursor import PageCursor
+from ...api.errors import LurkerError, TransportError, unreachable
 
 PageT = TypeVar("PageT", bound=BaseModel)
 
-# Seconds without a page saved after which what was saved is indexed for search: indexing
-# while pages come would compete with the paging (End over 10,000 topics) for the machine.
-INDEX_AFTER = 0.5
+
+class Keeper(Protocol):
+    """Where a list's pages are kept (the pages door)."""
+
+    def keep(self, key: str, endpoint: str, page: BaseModel) -> None:
+        """Keep a page fetched (not awaited: a page not kept costs only its offline copy)."""
+
+    async def kept(self, key: str) -> tuple[bytes, float] | None:
+        """A kept page's JSON and when it was saved (None: not kept, or unreadable)."""
 
 
 class OfflineError(TransportError):
@@ -45,14 +47,14 @@ class SavedCursor(Generic[PageT]):
     def __init__(
         self,
         cursor: PageCursor[Any],
-        store: StoreThread,
+        keeper: Keeper,
         endpoint: str,
         model: type[PageT],
         *,
         live: bool = True,
     ) -> None:
         self._cursor = cursor
-        self._store = store
+        self._keeper = keeper
         self._endpoint = endpoint
         self._model = model
         self._live = live
@@ -107,11 +109,7 @@ class SavedCursor(Generic[PageT]):
     async def _saved_page(self, error: LurkerError | None) -> PageT | None:
         if self._offline_ended:
             return None
-        key = self._key(self._index)
-        try:
-            saved = await self._store.call(Store.load_page, key)
-        except (StoreError, OSError):
-            saved = None
+        saved = await self._keeper.kept(self._key(self._index))
         if saved is None:
             if error is not None and self._index == 0 and self.saved_at is None:
                 raise OfflineError(f"{error} Nothing of this list was saved to read offline.")
@@ -130,15 +128,7 @@ class SavedCursor(Generic[PageT]):
         return page
 
     def _keep(self, page: BaseModel) -> None:
-        key, endpoint, now = self._key(self._index), self._endpoint, time.time()
-
-        def save(store: Store) -> None:
-            store.save_page(key, endpoint, page.model_dump_json().encode(), now)
-            store.index_page(endpoint, page, now)
-
-        task = asyncio.ensure_future(self._store.call(save))
-        task.add_done_callback(_ignore_store_errors)
-        self._store.after_quiet(Store.flush_index, INDEX_AFTER)
+        self._keeper.keep(self._key(self._index), self._endpoint, page)
 
     def _key(self, index: int) -> str:
         # A list whose first page is small has other pages than the same list's in full.
@@ -150,10 +140,3 @@ def _offline_note(unreachable_now: bool) -> str:
     if unreachable_now:
         return "Offline: the pages after this one were not saved."
     return "The pages after this one were not saved; they load when the service answers."
-
-
-def _ignore_store_errors(task: asyncio.Future[None]) -> None:
-    # A page that could not be kept (disk full, a second Lurker holding the file) costs only
-    # the offline copy of that page; the app says so once, from its own store checks.
-    if not task.cancelled():
-        task.exception()

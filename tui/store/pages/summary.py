@@ -1,5 +1,6 @@
 """The group list as last shown, in a small JSON file beside the store: what an instant
-start paints before the service (or even SQLite and pydantic) is needed.
+start paints before the service (or even SQLite and pydantic) is needed: the groups, each
+one's count of topics with something new, and the saved searches with their counts.
 
 Written whole under a lock (`tui.files`) each time a fresh group list arrives; read once
 at start. A file that is missing or unreadable is no summary: the start waits for the
@@ -9,15 +10,15 @@ service as it would without one.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .. import files
-from ..api.group_info import GroupInfo
+from ... import files
+from ...api.group_info import GroupInfo
 
-VERSION = 1
+VERSION = 1  # (a file without "searches" is read as having none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,24 @@ class GroupCard:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchCard:
+    """A saved search as the group list last showed it (`unread`: its count then; None:
+    its query no longer parsed)."""
+
+    name: str
+    query: str
+    unread: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
-    """The saved group list: its groups, each one's count of topics with news, and when."""
+    """The saved group list: its groups, each one's count of topics with news, the saved
+    searches, and when."""
 
     groups: list[GroupCard]
     news: dict[str, int]
     saved_at: float
+    searches: list[SearchCard] = field(default_factory=list)
 
 
 def summary_path(store: Path) -> Path:
@@ -63,13 +76,18 @@ def load_summary(path: Path) -> Summary | None:
             return None
         groups = [_card(item) for item in data["groups"]]
         news = {str(key): int(value) for key, value in data.get("news", {}).items()}
-        return Summary(groups, news, float(data["saved_at"]))
+        searches = [_search(item) for item in data.get("searches", [])]
+        return Summary(groups, news, float(data["saved_at"]), searches)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
 def save_summary(
-    path: Path, groups: list[GroupInfo], news: dict[str, int], saved_at: float
+    path: Path,
+    groups: list[GroupInfo],
+    news: dict[str, int],
+    searches: list[SearchCard],
+    saved_at: float,
 ) -> None:
     """Keep the group list as shown now (atomically, under the file's lock)."""
     text = json.dumps(
@@ -78,6 +96,7 @@ def save_summary(
             "saved_at": saved_at,
             "groups": [_item(group) for group in groups],
             "news": news,
+            "searches": [asdict(search) for search in searches],
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -109,6 +128,33 @@ def _card(item: dict[str, Any]) -> GroupCard:
         datetime.fromisoformat(latest) if isinstance(latest, str) else None,
         PermsCard(archives, activity, anything),
     )
+
+
+def _search(item: dict[str, Any]) -> SearchCard:
+    unread = item.get("unread")
+    return SearchCard(
+        str(item["name"]), str(item["query"]), int(unread) if unread is not None else None
+    )
+
+
+def update_news(path: Path, news: dict[str, int], searches: list[SearchCard] | None) -> None:
+    """Take new counts (and saved searches) into the saved group list, if there is one."""
+
+    def updated(old: str | None) -> str | None:
+        if old is None:
+            return None
+        try:
+            data = json.loads(old)
+        except ValueError:
+            return old
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            return old
+        data["news"] = {**data.get("news", {}), **news}
+        if searches is not None:
+            data["searches"] = [asdict(search) for search in searches]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    files.update_text(path, updated, private=True)
 
 
 def forget_summary(path: Path) -> bool:

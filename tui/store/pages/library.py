@@ -7,37 +7,36 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..api.client import ServiceClient
-from ..api.cursor import PageCursor, PageSource
-from ..api.library import Library
-from ..api.models.memberships import Membership
-from ..api.models.page import Page
-from ..api.models.topics import Topic
-from .sources import SavedCursor
-from .thread import StoreThread
+from ...api.client import ServiceClient
+from ...api.cursor import PageCursor, PageSource
+from ...api.library import Library
+from ...api.models.memberships import Membership
+from ...api.models.page import Page
+from ...api.models.topics import Topic
+from .sources import Keeper, SavedCursor
 
 
 class StoredLibrary(Library):
     """A `Library` whose lists keep every page fetched, for offline reading and a fast start."""
 
-    def __init__(self, client: ServiceClient, store: StoreThread) -> None:
+    def __init__(self, client: ServiceClient, keeper: Keeper) -> None:
         super().__init__(client)
-        self.store = store
+        self.keeper = keeper
 
     def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
-        return SavedCursor(cursor, self.store, endpoint, _model(endpoint))
+        return SavedCursor(cursor, self.keeper, endpoint, model_of(endpoint))
 
 
-def _model(endpoint: str) -> type[BaseModel]:
+def model_of(endpoint: str) -> type[BaseModel]:
     """The model a saved page of `endpoint` is read back into."""
     if endpoint == "getsubs":
         return Page[Membership]
     if endpoint == "gettopics":
         return Page[Topic]
     if endpoint == "gettopic":
-        from ..api.models.messages import TopicPage
+        from ...api.models.messages import TopicPage
 
         return TopicPage
-    from ..api.models.activity import ActivityEntry
+    from ...api.models.activity import ActivityEntry
 
     return Page[ActivityEntry]

@@ -1,23 +1,44 @@
 """Saved pages in the cache file: kept as fetched, read back offline, evicted least recently
 used first once the file's used size passes the limit.
 
-Functions of a connection, each the body of one transaction (the `Store` opens it). The
-size is the file's own count of pages in use, read inside the writing transaction: every
-process writing the file sees every other's pages, so the bound holds across processes.
+Functions of a connection, each run in one transaction by the pages door on the store's
+thread. The size is the file's own count of pages in use (`bound`), read inside the writing
+transaction, so the bound holds across processes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import zlib
+from pathlib import Path
+
+from ..bound import used_bytes
+from ..file import transaction
+from ..parts import Part, run_script, table_names
 
 
-def used_bytes(db: sqlite3.Connection) -> int:
-    """Bytes of the file in use (its pages, less those free for reuse)."""
-    pages = db.execute("PRAGMA page_count").fetchone()[0]
-    free = db.execute("PRAGMA freelist_count").fetchone()[0]
-    size = db.execute("PRAGMA page_size").fetchone()[0]
-    return int((pages - free) * size)
+def _create(db: sqlite3.Connection) -> None:
+    # (A cache file of the format before parts has the table already.)
+    run_script(
+        db,
+        """
+        -- Saved answers, for offline reading and an instant start: evicted least recently
+        -- used first above the size limit.
+        CREATE TABLE IF NOT EXISTS pages (
+            key TEXT PRIMARY KEY,
+            endpoint TEXT NOT NULL,
+            body BLOB NOT NULL,            -- the page as JSON, zlib-compressed
+            size INTEGER NOT NULL,
+            saved_at REAL NOT NULL,
+            used_at REAL NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS pages_used ON pages (used_at);
+        """,
+    )
+
+
+PART = Part("page cache", (_create,))
 
 
 def save_page(
@@ -78,3 +99,31 @@ def unpacked(body: bytes) -> bytes | None:
         return zlib.decompress(body)
     except zlib.error:
         return None
+
+
+def adopt_old_pages(state: Path, cache: sqlite3.Connection) -> None:
+    """Move the pages the first Lurker kept in the state file into the cache file (once; the
+    reading part drops the old table). Pages are a cache: a failure costs nothing."""
+    if not state.exists():
+        return
+    try:
+        old = sqlite3.connect(state, isolation_level=None)
+        try:
+            version = old.execute("PRAGMA user_version").fetchone()[0]
+            has_pages = "pages" in table_names(old)
+        finally:
+            old.close()
+        if version != 1 or not has_pages or cache.execute("SELECT 1 FROM pages").fetchone():
+            return
+        cache.execute("ATTACH DATABASE ? AS old", (str(state),))
+        try:
+            with transaction(cache) as db:
+                db.execute(
+                    "INSERT OR IGNORE INTO pages SELECT key, endpoint, body, size, saved_at, "
+                    "used_at FROM old.pages"
+                )
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                cache.execute("DETACH DATABASE old")
+    except sqlite3.Error:
+        pass

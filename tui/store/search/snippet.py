@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..render.safety import clean
+from ...render.safety import clean
 
 __all__ = ["END", "START", "Snippet", "marked"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..api.models.messages import TopicPage
-from ..api.models.topics import Hashtag, Topic
+from ...api.models.messages import TopicPage
+from ...api.models.topics import Hashtag, Topic
 
 __all__ = ["MessageDoc", "TopicDoc", "message_docs", "topic_docs"]
 
@@ -20,6 +20,7 @@ class TopicDoc:
     group_name: str
     author: str
     created: float  # its most recent message
+    messages: int  # how many it has (is:unread on a topic needs it)
     subject: str
     summary: str
     tags: str
@@ -57,7 +58,8 @@ def topic_docs(topics: list[Topic], group_name: str = "") -> list[TopicDoc]:
             str(topic.id), str(topic.group_id),
             group_name or topic.group_subject_tag.strip().strip("[]"), topic.name,
             _seconds(topic.most_recent_message or topic.updated or topic.created),
-            topic.subject, topic.summary, _tags(topic.hashtags), topic.has_attachments,
+            topic.num_messages, topic.subject, topic.summary, _tags(topic.hashtags),
+            topic.has_attachments,
         )
         for topic in topics
         if topic.id

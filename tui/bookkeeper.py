@@ -1,0 +1,258 @@
+"""The app's side of the kept data: the store opened just after the first paint, changes to
+the read state announced as a Textual signal, written every few seconds, and each group's
+count of news made in a worker (and kept for the next start's first paint).
+
+Everything about kept data is the store's doors' (`store.house`); this is only what is
+Textual about them. Nothing here is imported for the first paint but the records' types:
+SQLite, the client and pydantic come with `start`, once the group list is on screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Coroutine
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from textual.signal import Signal
+
+from .api.group_info import GroupInfo
+from .config.settings import Settings
+from .render import when
+from .store.reading.door import Reading
+from .store.reading.rules import ReadState
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .api.library import Library
+    from .store.house import House
+    from .store.problems import Problem
+    from .store.search.saved import SavedSearch
+
+FLUSH_EVERY = 2.0  # seconds between writes of what became read (batched in a transaction)
+RECOUNT_AFTER = (2.0, 6.0)  # seconds before each new try at counts that could not be made
+
+
+def _now() -> float:  # the reader's clock (tests and screenshots pin it)
+    return when.clock().timestamp()
+
+
+class Bookkeeper:
+    """The read state's door (`reading`) from the first paint, the rest of the store once
+    `start`ed, the changes announced (`changed`) and the store's problems said.
+
+    Screens subscribe to `changed` to redraw their markers when the read state changes.
+    """
+
+    def __init__(self, app: App[None], settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.reading = Reading(_now)
+        self.changed: Signal[None] = Signal(app, "read-state-changed")
+        self.reading.listen(lambda: self.changed.publish(None))
+        self._house: House | None = None
+        self._counting = False
+        self._saved_counts: dict[str, int] = {}  # as the saved group list holds them
+        self.uncounted: dict[str, str] = {}  # group name → why its count could not be made
+        self.started = False
+
+    @property
+    def state(self) -> ReadState:
+        """The records, to ask what is read and what is new."""
+        return self.reading.state
+
+    @property
+    def opened(self) -> bool:
+        """Whether the store was opened (or tried) yet."""
+        return self._house is not None
+
+    @property
+    def house(self) -> House:
+        """The store (opened on first use, if `start` has not yet)."""
+        if self._house is None:
+            from .store.house import open_house
+
+            loop = asyncio.get_running_loop()
+
+            def report(problem: Problem) -> None:  # on the store's thread
+                with contextlib.suppress(RuntimeError):  # the app has ended meanwhile
+                    loop.call_soon_threadsafe(self.said, problem.text)
+
+            self._house = open_house(
+                self.settings.store, self.settings.cache_bytes, report, self.reading
+            )
+        return self._house
+
+    def start(self) -> None:
+        """Load the read state in the background, then write changes every few seconds."""
+        if self.started:
+            return
+        self.started = True
+        self.house  # noqa: B018 - opens the store now: lists made from here on keep pages
+        self.app.run_worker(self.reading.load(), group="news", exit_on_error=False)
+        self.app.set_interval(FLUSH_EVERY, self.flush)
+
+    def flush(self) -> None:
+        """Write what changed since the last time (off the UI thread), and the counts that
+        changed with it for the next start."""
+        if self.opened:
+            self.app.run_worker(self._flush(), group="news-flush", exit_on_error=False)
+
+    async def _flush(self) -> None:
+        await self.reading.flush()
+        changed = {
+            group_id: count
+            for group_id, count in self.state.counted().items()
+            if self._saved_counts.get(group_id) != count
+        }
+        if changed:
+            await self._keep_counts(changed, None)
+
+    def said(self, problem: str) -> None:
+        """Say a problem of the store (it reports each kind once, each file moved aside)."""
+        self.app.notify(problem, title="Saved data", severity="warning", timeout=20, markup=False)
+
+    # --- changes to the read state (in memory at once, in the store in a worker) ---------
+
+    def read(self, messages: list[tuple[str, str, str, datetime | None]]) -> None:
+        """Messages (id, topic id, group id, written) became read: now in memory, in the
+        store with the next batch."""
+        self.reading.read(messages)
+
+    def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
+        """Mark a whole topic read or unread (m in the topic list)."""
+        self._write(self.reading.mark_topic(topic_id, group_id, read=read, messages=messages))
+
+    def unread_message(
+        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+    ) -> None:
+        """Mark one message unread again (m in the thread)."""
+        self._write(self.reading.unread_message(message_id, topic_id, group_id, created))
+
+    def catch_up(self, group_id: str, name: str, newest: list[datetime | None]) -> None:
+        """Count everything of a group read, up to now (C)."""
+        self._write(self.reading.catch_up(group_id, name, newest))
+
+    def remember_log(self, group_id: str, newest_id: str) -> None:
+        """The newest activity entry shown when a log is left: the next divider's place."""
+        self._write(self.reading.remember_log(group_id, newest_id))
+
+    def _write(self, change: Coroutine[object, object, bool]) -> None:
+        # The records in memory changed already (and said so); the store follows, and the
+        # counts kept for the next start with it.
+        async def written() -> None:
+            await change
+            await self._flush()
+
+        self.app.run_worker(written(), group="news-change", exit_on_error=False)
+
+    # --- counting each group's news ------------------------------------------------------
+
+    def met_groups(self, library: Library, groups: list[GroupInfo]) -> None:
+        """Groups were listed: note first sights, then count each one's new topics."""
+        self.reading.meet_groups(
+            (str(group.group_id), group.display_name, group.most_recent_message) for group in groups
+        )
+        if not self._counting:
+            self._counting = True
+            work = self._count(library, groups)
+            self.app.run_worker(work, group="news-count", exit_on_error=False)
+
+    async def _count(self, library: Library, groups: list[GroupInfo]) -> None:
+        """Count each group's news, one group at a time (gentle on the rate limit); a
+        count that could not be made is tried again, then said (`uncounted`)."""
+        from .api.errors import LurkerError, describe, unreachable
+        from .store.reading.counting import count_new_topics
+
+        waiting = [group for group in groups if group.perms.archives_visible]
+        try:
+            for wait in (0.0, *RECOUNT_AFTER):
+                await asyncio.sleep(wait)
+                failed: dict[str, str] = {}
+                for index, group in enumerate(waiting):
+                    try:
+                        news = await count_new_topics(library, self.state, group)
+                    except LurkerError as error:
+                        failed[group.group_name] = describe(error)
+                        if unreachable(error):  # offline: the rest would fail alike
+                            failed.update((g.group_name, "offline") for g in waiting[index:])
+                            break
+                        continue
+                    if news is not None:
+                        self.reading.count_news(str(group.group_id), news.fresh)
+                self.uncounted = failed
+                self.changed.publish(None)
+                waiting = [group for group in waiting if group.group_name in failed]
+                if not waiting or "offline" in failed.values():
+                    break
+            await self._save_summary(groups)
+        finally:
+            self._counting = False
+
+    async def _save_summary(self, groups: list[GroupInfo]) -> None:
+        """Keep the group list as shown, its counts and the saved searches, for the next
+        start to paint at once (a count not made now keeps the one saved before)."""
+        from .store.pages.summary import SearchCard
+
+        house = self.house
+        counts = self.state.counted()
+        old = house.pages.summary()
+        news = {**(old.news if old is not None else {}), **counts}
+        news = {group_id: count for group_id, count in news.items() if count}
+        searches = [SearchCard(s.name, s.query, s.unread) for s in await self.saved_searches()]
+        try:
+            await house.pages.save_summary(groups, news, searches)
+        except OSError as error:
+            self.said(
+                f"The group list could not be saved for the next start in "
+                f"{house.pages.summary_path} ({error.strerror})."
+            )
+            return
+        self._saved_counts = dict(news)
+
+    async def saved_searches(self) -> list[SavedSearch]:
+        """The saved searches with their unread counts (none when the store cannot say)."""
+        from .store.problems import StoreError
+
+        try:
+            return await self.house.search.saved()
+        except (StoreError, OSError):
+            return []
+
+    async def _keep_counts(self, changed: dict[str, int], searches: object) -> None:
+        """Take counts changed by what was read into the saved group list."""
+        from .store.pages.summary import SearchCard, update_news
+
+        house = self.house
+        cards = None
+        if searches is not None:
+            cards = [SearchCard(s.name, s.query, s.unread) for s in await self.saved_searches()]
+        try:
+            await asyncio.to_thread(update_news, house.pages.summary_path, changed, cards)
+        except OSError:
+            return  # said when the list itself could not be saved
+        self._saved_counts.update(changed)
+
+    async def searches_changed(self) -> None:
+        """A search was saved or removed, or what was read changed its counts: the saved
+        group list follows."""
+        await self._keep_counts({}, True)
+
+    def close(self) -> None:
+        """Write what is pending and close the store (the app is ending)."""
+        if self._house is None:
+            return
+        self._house.reading.close()
+        changed = {
+            group_id: count
+            for group_id, count in self.state.counted().items()
+            if self._saved_counts.get(group_id) != count
+        }
+        if changed:  # (a C just before quitting is what the next start paints)
+            from .store.pages.summary import update_news
+
+            with contextlib.suppress(OSError):
+                update_news(self._house.pages.summary_path, changed, None)
+        self._house.close()

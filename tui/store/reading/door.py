@@ -1,0 +1,216 @@
+"""The read state's one door: every question about what is read, and every change to it.
+
+Every change is applied to the records in memory at once (so the next row drawn is right),
+announced to whoever listens, then written to the store on its thread (reads and first
+sights in batches, by `flush`; the rest at once). Questions are answered from memory; a
+question about messages whose records are not in memory yet (a thread about to open, a
+search's hits) is awaited while they are taken from the store. Async, for the app's workers
+and the commands; no Textual here.
+
+Until the store is attached (`attach`, just after the first paint) changes wait in memory;
+a store that cannot be used says so through its report, and the records still work for
+this run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..problems import StoreError
+from . import tables
+from .records import LogMark, MessageMark
+from .rules import Batch, FreshTopic, Loaded, ReadState
+
+if TYPE_CHECKING:
+    from ..file import StoreFiles
+    from ..thread import StoreThread
+
+Listener = Callable[[], None]
+Message = tuple[str, str, str, datetime | None]
+"""A message as the read state knows it: its id, its topic's, its group's, when written."""
+
+
+class Reading:
+    """Read state for the screens and the commands to ask about, kept in step with the store."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.state = ReadState(clock)
+        self.thread: StoreThread[StoreFiles] | None = None
+        self._listeners: list[Listener] = []
+
+    def attach(self, thread: StoreThread[StoreFiles]) -> None:
+        """Keep the records in the store that `thread` runs (changes made so far included)."""
+        self.thread = thread
+
+    def listen(self, listener: Listener) -> None:
+        """Call `listener` after each change to the records."""
+        self._listeners.append(listener)
+
+    # --- questions that need the store ---------------------------------------------------
+
+    async def load(self) -> None:
+        """Read the records from the store (what changed meanwhile in memory is kept)."""
+        loaded = Loaded()
+        if self.thread is not None:
+            try:
+                loaded = await self.thread.call(_load)
+            except StoreError:
+                pass  # said by the store; the records of this run still work
+        self.state.load(loaded)
+        self._announce()
+
+    async def take_topics(self, topic_ids: Iterable[str]) -> None:
+        """Take the message records of topics not yet in memory (before a thread opens at
+        its first unread message, or a search asks which of its hits are read)."""
+        wanted = [topic_id for topic_id in dict.fromkeys(topic_ids)
+                  if not self.state.knows_topic(topic_id)]  # fmt: skip
+        if not wanted or self.thread is None:
+            return
+        try:
+            found = await self.thread.call(_messages_of, wanted)
+        except StoreError:
+            return  # said by the store
+        for topic_id in wanted:
+            self.state.take_messages(topic_id, found.get(topic_id, []))
+        self._announce()
+
+    async def read_flags(
+        self, rows: Sequence[tuple[str, str | None, str, float, int]]
+    ) -> list[bool]:
+        """Whether each row of a search is read: (topic id, message id or None for the
+        topic itself, group id, its time, the topic's messages)."""
+        await self.take_topics(row[0] for row in rows if row[1] is not None)
+        return [self.state.found_read(*row) for row in rows]
+
+    async def log_mark(self, group_id: str) -> LogMark | None:
+        """The newest activity entry shown when the log was last left, and when."""
+        if self.thread is None:
+            return None
+        try:
+            return await self.thread.call(_log_mark, group_id)
+        except StoreError:
+            return None
+
+    # --- changes: applied, announced, then written -------------------------------------
+
+    def meet_groups(self, groups: Iterable[tuple[str, str, datetime | None]]) -> bool:
+        """Groups (id, name, last activity) listed: note first sights (written by the next
+        flush); whether any was new."""
+        met = [self.state.meet_group(*group) for group in groups].count(True) > 0
+        if met:
+            self._announce()
+        return met
+
+    def read(self, messages: Iterable[Message]) -> bool:
+        """Messages became read (written by the next flush)."""
+        changed = [self.state.read(*message) for message in messages].count(True) > 0
+        if changed:
+            self._announce()
+        return changed
+
+    async def unread_message(
+        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+    ) -> bool:
+        """Mark one message unread again; whether the store kept it."""
+        self.state.unread_message(message_id, topic_id, group_id, created)
+        self._announce()
+        return await self.flush()
+
+    async def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> bool:
+        """Mark a whole topic read or unread; whether the store kept it."""
+        self.state.mark_topic(topic_id, group_id, read=read, messages=messages)
+        self._announce()
+        return await self.flush()
+
+    async def catch_up(
+        self, group_id: str, name: str, newest: Iterable[datetime | None] = ()
+    ) -> bool:
+        """Everything of a group read, up to now; whether the store kept it."""
+        self.state.catch_up(group_id, name, newest)
+        self._announce()
+        return await self.flush()
+
+    def count_news(self, group_id: str, fresh: dict[str, FreshTopic]) -> None:
+        """The topics of a group with something new (counted again as they are read)."""
+        self.state.count_news(group_id, fresh)
+        self._announce()
+
+    async def remember_log(self, group_id: str, newest_id: str) -> bool:
+        """The newest activity entry shown now, for the next visit's divider."""
+        self.state.remember_log(group_id, newest_id)
+        return await self.flush()
+
+    async def flush(self) -> bool:
+        """Write the records not yet written; whether the store kept them."""
+        if self.thread is None:
+            return True  # they wait in memory for the store
+        batch = self.state.drain()
+        if not batch:
+            return True
+        try:
+            await self.thread.call(_write, batch)
+        except StoreError:
+            return False  # said by the store (once per kind)
+        return True
+
+    def close(self) -> None:
+        """Write what is pending and wait for it (the app is ending; the caller closes the
+        store's thread)."""
+        if self.thread is None:
+            return
+        batch = self.state.drain()
+        if batch:
+            try:
+                self.thread.call_now(_write, batch)
+            except StoreError:
+                pass  # said by the store as it happened
+
+    async def totals(self) -> tuple[int, int, int, int]:
+        """Messages read (by a record of their own), messages marked unread, topics with a
+        record, groups seen (for `lurker cache`)."""
+        await self.flush()
+        if self.thread is None:
+            return (0, 0, 0, 0)
+        return await self.thread.call(_totals)
+
+    async def forget(self) -> None:
+        """Forget all of the read state (StoreError: it could not be)."""
+        self.state = ReadState(self.state.clock)
+        if self.thread is not None:
+            await self.thread.call(_forget)
+        self._announce()
+
+    def _announce(self) -> None:
+        for listener in self._listeners:
+            listener()
+
+
+# --- on the store's thread --------------------------------------------------------------
+
+
+def _load(files: StoreFiles) -> Loaded:
+    return files.state.ask(tables.load, Loaded(), tables.PART)
+
+
+def _messages_of(files: StoreFiles, topic_ids: list[str]) -> dict[str, list[MessageMark]]:
+    return files.state.ask(lambda db: tables.messages_of(db, topic_ids), {}, tables.PART)
+
+
+def _log_mark(files: StoreFiles, group_id: str) -> LogMark | None:
+    return files.state.ask(lambda db: tables.log_mark(db, group_id), None, tables.PART)
+
+
+def _write(files: StoreFiles, batch: Batch) -> None:
+    files.state.change(lambda db: tables.write(db, batch), tables.PART)
+
+
+def _totals(files: StoreFiles) -> tuple[int, int, int, int]:
+    return files.state.ask(tables.totals, (0, 0, 0, 0), tables.PART)
+
+
+def _forget(files: StoreFiles) -> None:
+    files.state.change(tables.forget, tables.PART)
+    files.state.vacuum()

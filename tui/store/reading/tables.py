@@ -1,0 +1,343 @@
+"""The read state in the state file: each group's, topic's and message's latest record, and
+each activity log's mark.
+
+Functions of a connection, each run in one transaction by the reading door on the store's
+thread. A record is written only if it is newer than the one kept, and writing one drops
+the records it supersedes (`rules.counts`), so that records give one state whatever order
+they are written in.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..parts import Part, run_script, table_names
+from ..salvage import readable_rows
+from .records import GroupMark, LogMark, MessageMark, TopicMark
+from .rules import Batch, Loaded, counts, tally_of
+
+MAX_INTEGER = 2**63 - 1  # SQLite's largest: counts from the service are clamped to it
+LEGACY = ("message_reads", "topic_marks", "group_marks", "activity_marks", "meta", "pages")
+
+
+def count(value: int) -> int:
+    """A count from the service as SQLite can keep it."""
+    return max(0, min(int(value), MAX_INTEGER))
+
+
+# --- the tables --------------------------------------------------------------------------
+
+# Each table has an index holding every column: damage to the table's own pages leaves the
+# index to salvage from (see `salvage`).
+_TABLES = """
+    CREATE TABLE reading_groups (
+        group_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        cutoff REAL NOT NULL,      -- what was written up to this moment counts as read
+        at REAL NOT NULL,          -- when that was decided
+        caught_up INTEGER NOT NULL -- 1: by a catch-up; 0: the group's first sight
+    );
+    CREATE INDEX reading_groups_all ON reading_groups (group_id, name, cutoff, at, caught_up);
+    CREATE TABLE reading_topics (
+        topic_id TEXT PRIMARY KEY,
+        group_id TEXT NOT NULL,
+        read INTEGER NOT NULL,     -- 1: read whole (what was written up to `at`); 0: unread
+        messages INTEGER NOT NULL, -- its messages then
+        at REAL NOT NULL
+    );
+    CREATE INDEX reading_topics_all ON reading_topics (group_id, topic_id, read, messages, at);
+    CREATE TABLE reading_messages (
+        message_id TEXT PRIMARY KEY,
+        topic_id TEXT NOT NULL,
+        group_id TEXT NOT NULL,
+        read INTEGER NOT NULL,     -- 1: read; 0: marked unread by hand
+        at REAL NOT NULL,
+        created REAL               -- when the message was written (NULL: not known)
+    );
+    CREATE INDEX reading_messages_all
+        ON reading_messages (topic_id, message_id, group_id, read, at, created);
+    CREATE TABLE reading_logs (
+        group_id TEXT PRIMARY KEY,
+        newest_id TEXT NOT NULL,   -- the newest activity entry shown when the log was left
+        at REAL NOT NULL
+    );
+    CREATE INDEX reading_logs_all ON reading_logs (group_id, newest_id, at);
+"""
+
+_COLUMNS = {
+    "reading_groups": ("group_id", "name", "cutoff", "at", "caught_up"),
+    "reading_topics": ("topic_id", "group_id", "read", "messages", "at"),
+    "reading_messages": ("message_id", "topic_id", "group_id", "read", "at", "created"),
+    "reading_logs": ("group_id", "newest_id", "at"),
+}
+
+
+def _create(db: sqlite3.Connection) -> None:
+    run_script(db, _TABLES)
+    if "group_marks" in table_names(db):  # a file of the format before parts
+        _take_legacy(db, db)
+    for table in LEGACY:
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+
+
+def _take_legacy(source: sqlite3.Connection, db: sqlite3.Connection) -> int:
+    """The read state as Lurker kept it before timed records: the groups' baselines, topics
+    marked whole or unread (counts), messages read (and the logs' marks). How many records."""
+    known = table_names(source)
+    taken = 0
+    if "group_marks" in known:
+        rows = readable_rows(source, "group_marks", ("group_id", "name", "baseline"))
+        db.executemany(
+            "INSERT OR IGNORE INTO reading_groups VALUES (?, ?, ?, ?, 0)",
+            [(gid, name, base, base) for gid, name, base in rows],
+        )
+        taken += len(rows)
+    groups: dict[str, str] = {}
+    reads: dict[str, int] = {}
+    found: list[tuple[Any, ...]] = []
+    if "message_reads" in known:
+        found = readable_rows(source, "message_reads", ("message_id", "topic_id", "read_at"))
+        for _, topic_id, _ in found:
+            reads[topic_id] = reads.get(topic_id, 0) + 1
+    if "topic_marks" in known:
+        columns = ("topic_id", "group_id", "read_count", "unread", "read_at")
+        row: tuple[Any, ...]
+        for row in readable_rows(source, "topic_marks", columns):
+            topic_id, group_id, read_count, unread, read_at = row
+            groups[topic_id] = group_id
+            if unread:
+                db.execute(
+                    "INSERT OR IGNORE INTO reading_topics VALUES (?, ?, 0, 0, ?)",
+                    (topic_id, group_id, read_at),
+                )
+            elif read_count > reads.get(topic_id, 0):  # marked whole (`m`, or a catch-up)
+                db.execute(
+                    "INSERT OR IGNORE INTO reading_topics VALUES (?, ?, 1, ?, ?)",
+                    (topic_id, group_id, count(read_count), read_at),
+                )
+            taken += 1
+    db.executemany(
+        "INSERT OR IGNORE INTO reading_messages VALUES (?, ?, ?, 1, ?, NULL)",
+        [(mid, tid, groups.get(tid, ""), at) for mid, tid, at in found],
+    )
+    taken += len(found)
+    if "activity_marks" in known:
+        rows = readable_rows(source, "activity_marks", ("group_id", "newest_id", "seen_at"))
+        db.executemany("INSERT OR IGNORE INTO reading_logs VALUES (?, ?, ?)", rows)
+        taken += len(rows)
+    return taken
+
+
+def _salvage(source: sqlite3.Connection, db: sqlite3.Connection) -> int:
+    """Every record still readable in a damaged state file (of this format or the one
+    before), copied into the new one."""
+    known = table_names(source) if _readable_schema(source) else set(_COLUMNS)
+    if "reading_groups" not in known and "group_marks" in known:
+        return _take_legacy(source, db)
+    copied = 0
+    for table, columns in _COLUMNS.items():
+        rows = readable_rows(source, table, columns, {"caught_up": 0})
+        marks = ", ".join("?" for _ in columns)
+        db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows)
+        copied += len(rows)
+    return copied
+
+
+def _readable_schema(source: sqlite3.Connection) -> bool:
+    try:
+        table_names(source)
+    except sqlite3.DatabaseError:
+        return False
+    return True
+
+
+PART = Part("read state", (_create,), salvage=_salvage)
+
+
+# --- questions ---------------------------------------------------------------------------
+
+
+def load(db: sqlite3.Connection) -> Loaded:
+    """Every group's and topic's record, and each topic's tally of message records."""
+    groups = {
+        row[0]: GroupMark(row[1], row[2], row[3], bool(row[4]))
+        for row in db.execute("SELECT group_id, name, cutoff, at, caught_up FROM reading_groups")
+    }
+    topics = {
+        row[0]: TopicMark(row[1], bool(row[2]), row[3], row[4])
+        for row in db.execute("SELECT topic_id, group_id, read, messages, at FROM reading_topics")
+    }
+    loaded = Loaded(groups, topics)
+    rows = db.execute(
+        "SELECT message_id, topic_id, group_id, read, at, created FROM reading_messages "
+        "ORDER BY topic_id"
+    )
+    topic_id, batch = "", list[MessageMark]()
+    for row in rows:
+        if row[1] != topic_id and batch:
+            _tally(loaded, topic_id, batch)
+            batch = []
+        topic_id = row[1]
+        batch.append(_message(row))
+    if batch:
+        _tally(loaded, topic_id, batch)
+    return loaded
+
+
+def _tally(loaded: Loaded, topic_id: str, records: list[MessageMark]) -> None:
+    group_id = records[0].group_id
+    tally = tally_of(records, loaded.groups.get(group_id), loaded.topics.get(topic_id), group_id)
+    if tally.reads or tally.unreads:
+        loaded.tallies[topic_id] = tally
+
+
+def _message(row: Sequence[object]) -> MessageMark:
+    message_id, topic_id, group_id, read, at, created = row
+    return MessageMark(
+        str(message_id), str(topic_id), str(group_id), bool(read), float(at),  # type: ignore[arg-type]
+        None if created is None else float(created),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def messages_of(db: sqlite3.Connection, topic_ids: Iterable[str]) -> dict[str, list[MessageMark]]:
+    """The message records of some topics, by topic id."""
+    found: dict[str, list[MessageMark]] = {}
+    for topic_id in topic_ids:
+        found[topic_id] = [
+            _message(row)
+            for row in db.execute(
+                "SELECT message_id, topic_id, group_id, read, at, created FROM reading_messages "
+                "WHERE topic_id = ?",
+                (topic_id,),
+            )
+        ]
+    return found
+
+
+def log_mark(db: sqlite3.Connection, group_id: str) -> LogMark | None:
+    """The newest activity entry shown when the log was last left, and when."""
+    row = db.execute(
+        "SELECT newest_id, at FROM reading_logs WHERE group_id = ?", (group_id,)
+    ).fetchone()
+    return LogMark(row[0], row[1]) if row else None
+
+
+def totals(db: sqlite3.Connection) -> tuple[int, int, int, int]:
+    """Messages read (by a record of their own), messages marked unread, topics with a
+    record (read whole or marked unread), groups."""
+    read, unread = db.execute(
+        "SELECT count(*) FILTER (WHERE read = 1), count(*) FILTER (WHERE read = 0) "
+        "FROM reading_messages"
+    ).fetchone()
+    topics = db.execute("SELECT count(*) FROM reading_topics").fetchone()[0]
+    groups = db.execute("SELECT count(*) FROM reading_groups").fetchone()[0]
+    return int(read), int(unread), int(topics), int(groups)
+
+
+# --- changes -----------------------------------------------------------------------------
+
+
+def write(db: sqlite3.Connection, batch: Batch) -> None:
+    """Keep the records of a batch (each only if newer than the one kept)."""
+    for group_id, group in batch.groups.items():
+        keep_group(db, group_id, group)
+    for topic_id, topic in batch.topics.items():
+        keep_topic(db, topic_id, topic)
+    for message in batch.messages.values():
+        keep_message(db, message)
+    for group_id, log in batch.logs.items():
+        db.execute(
+            "INSERT INTO reading_logs (group_id, newest_id, at) VALUES (?, ?, ?) "
+            "ON CONFLICT (group_id) DO UPDATE SET newest_id = excluded.newest_id, "
+            "at = excluded.at WHERE excluded.at >= reading_logs.at",
+            (group_id, log.newest_id, log.at),
+        )
+
+
+def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
+    """A group's record, if it reads more than the one kept; what it supersedes is dropped."""
+    row = db.execute(
+        "SELECT cutoff, at FROM reading_groups WHERE group_id = ?", (group_id,)
+    ).fetchone()
+    if row is not None and (row[0], row[1]) >= (group.cutoff, group.at):
+        if group.name:  # (the name as last listed)
+            db.execute(
+                "UPDATE reading_groups SET name = ? WHERE group_id = ?", (group.name, group_id)
+            )
+        return
+    db.execute(
+        "INSERT INTO reading_groups (group_id, name, cutoff, at, caught_up) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (group_id) DO UPDATE SET "
+        "name = CASE excluded.name WHEN '' THEN name ELSE excluded.name END, "
+        "cutoff = excluded.cutoff, at = excluded.at, caught_up = excluded.caught_up",
+        (group_id, group.name, group.cutoff, group.at, int(group.caught_up)),
+    )
+    db.execute(
+        "DELETE FROM reading_topics WHERE group_id = ? AND at < ? AND at <= ?",
+        (group_id, group.at, group.cutoff),
+    )
+    db.execute(
+        "DELETE FROM reading_messages WHERE group_id = ? AND at < ? "
+        "AND (created IS NULL OR created <= ?)",
+        (group_id, group.at, group.cutoff),
+    )
+
+
+def keep_topic(db: sqlite3.Connection, topic_id: str, topic: TopicMark) -> None:
+    """A topic's record, if newer than the one kept; its messages' older records go."""
+    db.execute(
+        "INSERT INTO reading_topics (topic_id, group_id, read, messages, at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (topic_id) DO UPDATE SET "
+        "group_id = excluded.group_id, read = excluded.read, messages = excluded.messages, "
+        "at = excluded.at WHERE excluded.at >= reading_topics.at",
+        (topic_id, topic.group_id, int(topic.read), count(topic.messages), topic.at),
+    )
+    db.execute(
+        "DELETE FROM reading_messages WHERE topic_id = ? AND at < ? "
+        "AND (created IS NULL OR created <= ?)",
+        (topic_id, topic.at, topic.at),
+    )
+
+
+def keep_message(db: sqlite3.Connection, message: MessageMark) -> None:
+    """A message's record, if it is newer than the one kept and not superseded."""
+    group = _group(db, message.group_id)
+    topic = _topic(db, message.topic_id)
+    if not counts(message, group, topic):
+        return
+    db.execute(
+        "INSERT INTO reading_messages (message_id, topic_id, group_id, read, at, created) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
+        "topic_id = excluded.topic_id, group_id = excluded.group_id, read = excluded.read, "
+        "at = excluded.at, created = coalesce(excluded.created, created) "
+        "WHERE excluded.at >= reading_messages.at",
+        (message.message_id, message.topic_id, message.group_id, int(message.read),
+         message.at, message.created),
+    )  # fmt: skip
+
+
+def _group(db: sqlite3.Connection, group_id: str) -> GroupMark | None:
+    row = db.execute(
+        "SELECT name, cutoff, at, caught_up FROM reading_groups WHERE group_id = ?", (group_id,)
+    ).fetchone()
+    return GroupMark(row[0], row[1], row[2], bool(row[3])) if row else None
+
+
+def _topic(db: sqlite3.Connection, topic_id: str) -> TopicMark | None:
+    row = db.execute(
+        "SELECT group_id, read, messages, at FROM reading_topics WHERE topic_id = ?", (topic_id,)
+    ).fetchone()
+    return TopicMark(row[0], bool(row[1]), row[2], row[3]) if row else None
+
+
+def forget(db: sqlite3.Connection) -> None:
+    """Forget all of the read state."""
+    for table in _COLUMNS:
+        db.execute(f"DELETE FROM {table}")
+
+
+def group_names(db: sqlite3.Connection) -> dict[str, str]:
+    """Every group seen, by id: its name as last listed."""
+    return dict(db.execute("SELECT group_id, name FROM reading_groups").fetchall())
