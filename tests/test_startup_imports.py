@@ -111,7 +111,7 @@ def test_not_imported_before_the_first_paint(modules_at_first_paint: set[str], m
 
 
 def test_the_saved_probe_sees_the_saved_list(modules_at_saved_paint: set[str]) -> None:
-    assert {"tui.screens.groups", "tui.store.summary"} <= modules_at_saved_paint
+    assert {"tui.screens.groups", "tui.store.pages.summary"} <= modules_at_saved_paint
 
 
 @pytest.mark.parametrize("module", NOT_AT_SAVED_PAINT)

@@ -22,7 +22,7 @@ from tui.api.merged import GroupFailed, MergedActivity, first_page
 from tui.api.models.activity import ActivityEntry
 from tui.api.params import ActivityQuery
 from tui.demo import DemoService, demo_transport
-from tui.store.library import StoredLibrary
+from tui.store.pages.library import StoredLibrary
 from tui.store.thread import StoreThread
 
 GROUPS = ["lurker-dev", "parent+child", "sandbox"]

@@ -69,9 +69,10 @@ def _note_pages(rows: PagedList[Any], checkpoints: list[int], rss: dict[str, flo
 def _seed_read_state(topics: int) -> int:
     """Every other topic of big-archive read, in the store the reader opens: the topic list
     draws each row's marker from these. Returns how many were marked."""
+    from tui.store.store import Store
+
     from tui.config.settings import Settings
     from tui.demo.groups import TOPIC_ID_STEP, build_groups
-    from tui.store.store import Store
 
     spec = next(g for g in build_groups(demo_config()) if g.name == BIG_ARCHIVE)
     now = time.time()

@@ -26,15 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
+from tui.store.store import Store
 
 from tests.bench.apps import demo_config
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, show
 from tui.demo import DemoService
+from tui.query.language import parse
 from tui.render.convert import convert_body
-from tui.search.docs import MessageDoc, TopicDoc
-from tui.search.index import SearchIndex
-from tui.search.query import parse
-from tui.store.store import Store
+from tui.store.search.docs import MessageDoc, TopicDoc
+from tui.store.search.index import SearchIndex
 
 MESSAGES = 100_000
 GOAL_MS = 50.0

@@ -18,13 +18,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tui.store.store import Store
+
 from tests.bench.apps import BIG_ARCHIVE, demo_config
 from tests.bench.timing import Figure, Outcome, at_most
 from tui.api.client import ServiceClient
 from tui.demo import DemoService, demo_transport
-from tui.store.library import StoredLibrary
-from tui.store.marks import Read
-from tui.store.store import Store
+from tui.store.pages.library import StoredLibrary
+from tui.store.reading.records import Read
 from tui.store.thread import StoreThread
 
 MESSAGES = 10_000

@@ -91,7 +91,7 @@ def test_clear_forgets_the_group_list_saved_for_the_instant_start(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from tui.config.settings import Settings
-    from tui.store.summary import save_summary, summary_path
+    from tui.store.pages.summary import save_summary, summary_path
 
     assert main(["cache", "--demo"]) == 0
     assert "Group list for the instant start: none saved" in capsys.readouterr().out
@@ -128,10 +128,11 @@ def test_commands_say_a_store_that_cannot_be_opened_and_never_trace(
 def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    from tui.store.store import Read, Store
+
     from tests.store.test_database import spoil_the_middle
     from tui.config.settings import Settings
-    from tui.store.schemas import cache_path
-    from tui.store.store import Read, Store
+    from tui.store.house import cache_path
 
     path = Settings(demo=True).store
     store = Store(path)

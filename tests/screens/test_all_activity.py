@@ -29,7 +29,7 @@ from tui.screens.activity_rows import ActivityRow, GroupStopped, NewSince
 from tui.screens.export_prompt import ExportPrompt
 from tui.screens.group_rows import ordered
 from tui.screens.groups import GroupsScreen
-from tui.store.summary import GroupCard, PermsCard
+from tui.store.pages.summary import GroupCard, PermsCard
 from tui.widgets.activity_strip import ActivityStrip
 from tui.widgets.paged_list import PagedList
 

@@ -18,7 +18,7 @@ from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.groups import GroupsScreen
 from tui.screens.topics import TopicsScreen
-from tui.store.summary import load_summary, summary_path
+from tui.store.pages.summary import load_summary, summary_path
 
 
 class HeldGroupList(httpx.AsyncBaseTransport):

@@ -30,7 +30,7 @@ from tui.screens.confirm import Confirm
 from tui.screens.help import HelpScreen
 from tui.screens.links import LinkPicker
 from tui.screens.topic_rows import TopicRow, say_topic_row
-from tui.store.readstate import TopicStatus
+from tui.store.reading.rules import TopicStatus
 from tui.widgets.cursor_options import CursorOptionList
 from tui.widgets.note_line import NoteLine
 from tui.widgets.paged_list import PagedList

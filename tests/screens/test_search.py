@@ -14,7 +14,7 @@ from tui.screens.search import SearchScreen
 from tui.screens.search_rows import say_hit_row
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.search.index import Hit
+from tui.store.search.finding import Hit
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 
@@ -151,7 +151,7 @@ async def test_in_screen_reader_mode_a_result_reads_subject_first_in_words() -> 
 
 
 async def _first_message_found(app, words: str) -> str | None:  # type: ignore[no-untyped-def]
-    from tui.search.query import parse
+    from tui.query.language import parse
 
     hits = await app.finder().search(parse(words))
     return hits[0].message_id if hits else None

@@ -31,7 +31,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.search import SearchScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.store.summary import summary_path
+from tui.store.pages.summary import summary_path
 from tui.widgets.paged_list import PagedList
 
 Journey = Callable[[Pilot[None], DemoService], Awaitable[None]]

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tui.store.store import Read, Store
+
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_keys_say_something import notes
 from tests.screens.test_read_state import FIRST_NEW, open_row
 from tests.screens.test_snapshots import keys, open_topics, rows_of
 from tests.store.test_database import spoil_the_middle
 from tui.config.settings import Settings
-from tui.store.schemas import cache_path
-from tui.store.store import Read, Store
+from tui.store.house import cache_path
 
 
 def store_path() -> Path:

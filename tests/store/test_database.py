@@ -1,145 +1,146 @@
-"""Opening the store's files: schema versions, files that are not usable moved aside (and
-said), damage to the cache never costing the read state, a damaged state file's records
-recovered, and the pages of an older Lurker's single file moved into the cache."""
+"""Opening the store's files: each part at its version, the files of earlier Lurkers taken in
+with everything they kept, files that are not usable moved aside (and said), damage to the
+cache never costing the read state, a damaged state file's records recovered (from the
+indexes when the table's own pages are gone), a damaged search index made anew without
+costing the saved pages."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from tests.store.harness import files, root_page, spoil_page, spoil_the_end, spoil_the_middle
+from tests.store.legacy import version_1_store
 from tui.store import database
 from tui.store.database import Schema, connect
-from tui.store.schemas import CACHE, STATE, cache_path
-from tui.store.store import Problem, Read, Store
+from tui.store.house import CACHE, STATE, cache_path
+from tui.store.pages import tables as pages
+from tui.store.parts import Part, table_names
+from tui.store.problems import Problem
+from tui.store.reading import tables as reading
+from tui.store.reading.records import MessageMark
+from tui.store.reading.rules import Batch
+from tui.store.search import saved
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "stores"
 
 
-def tables(db: sqlite3.Connection) -> set[str]:
-    return {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+def parts(db: sqlite3.Connection) -> dict[str, int]:
+    return dict(db.execute("SELECT name, version FROM store_parts").fetchall())
 
 
 @pytest.mark.parametrize("schema", [STATE, CACHE], ids=["state", "cache"])
-def test_a_new_file_gets_the_current_schema(tmp_path: Path, schema: Schema) -> None:
+def test_a_new_file_gets_every_part(tmp_path: Path, schema: Schema) -> None:
     db, moved = connect(tmp_path / "s.sqlite3", schema)
     assert moved is None
-    assert db.execute("PRAGMA user_version").fetchone()[0] == schema.version
+    assert db.execute("PRAGMA user_version").fetchone()[0] == schema.format
     assert db.execute("PRAGMA application_id").fetchone()[0] == schema.application_id
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    expected = {"message_reads", "topic_marks", "group_marks"} if schema is STATE else {"pages"}
-    assert expected <= tables(db)
+    assert parts(db) == {part.name: part.version for part in schema.parts}
+    expected = {"reading_messages", "saved_searches"} if schema is STATE else {"pages"}
+    assert expected <= table_names(db)
 
 
-@pytest.mark.parametrize("version", range(STATE.version))
-def test_every_earlier_state_version_migrates_and_keeps_its_data(
-    tmp_path: Path, version: int
-) -> None:
-    path = tmp_path / "s.sqlite3"
-    old = sqlite3.connect(path, isolation_level=None)
-    for step in STATE.migrations[:version]:
-        step(old)
-    if version:
-        old.execute(f"PRAGMA application_id = {STATE.application_id}")
-        old.execute(f"PRAGMA user_version = {version}")
-        old.execute("INSERT INTO message_reads VALUES ('m1', 't1', 1.0)")
-    old.close()
-    db, moved = connect(path, STATE)
-    assert moved is None
-    assert db.execute("PRAGMA user_version").fetchone()[0] == STATE.version
-    kept = db.execute("SELECT count(*) FROM message_reads").fetchone()[0]
-    assert kept == (1 if version else 0)
+def test_todays_files_open_with_every_read_mark_and_saved_search_kept(tmp_path: Path) -> None:
+    """Files written by the Lurker before the re-cut (format 3): the reads, the topics marked
+    with m, the catch-up, the log's mark, the saved searches and the pages all kept."""
+    for name in ("v3--demo.sqlite3", "v3--demo.cache.sqlite3"):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    store = files(tmp_path / "v3--demo.sqlite3")
+    assert store.said.moved == []
+    loaded = store.state.ask(reading.load, None)
+    assert loaded is not None
+    assert loaded.groups["g1"].name == "Group One"
+    assert loaded.groups["g2"].cutoff == 1_700_005_000.0  # caught up then
+    assert loaded.tallies["t1"].reads == 5
+    assert loaded.tallies["t2"].reads == 1
+    assert loaded.topics["t3"].read and loaded.topics["t3"].messages == 7  # m: read whole
+    assert not loaded.topics["t4"].read  # m: marked unread
+    log = store.state.ask(lambda db: reading.log_mark(db, "g1"), None)
+    assert log is not None and log.newest_id == "a99"
+    assert store.state.ask(saved.saved_searches, []) == [
+        ("ana", 'from:"Ana Souza"'),
+        ("xruns", "xruns is:unread"),
+    ]
+    assert store.cache.ask(pages.pages_by_endpoint, ({}, 0))[0] == {"gettopics": 1}
+    assert store.state.db is not None
+    assert not {"message_reads", "topic_marks", "group_marks"} & table_names(store.state.db)
+    store.close()
 
 
-def test_a_migration_that_fails_leaves_the_version_before_it(tmp_path: Path) -> None:
+def test_a_part_that_fails_to_migrate_leaves_the_version_before_it(tmp_path: Path) -> None:
     def broken(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE half_done (x)")
         raise sqlite3.OperationalError("disk I/O error")
 
-    grown = Schema(STATE.kind, STATE.application_id, (*STATE.migrations, broken))
+    grown = Part(reading.PART.name, (*reading.PART.migrations, broken))
+    schema = Schema("state", "read state", STATE.application_id, STATE.format, (grown,))
     path = tmp_path / "s.sqlite3"
     with pytest.raises(sqlite3.OperationalError):
-        connect(path, grown)
+        connect(path, schema)
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == STATE.version
-    assert "half_done" not in tables(db)
+    assert parts(db)[reading.PART.name] == reading.PART.version
+    assert "half_done" not in table_names(db)
 
 
-def version_1_store(path: Path, reads: int = 2_000, pages: int = 40) -> None:
-    """The single file an older Lurker kept: read state and pages together."""
-    db = sqlite3.connect(path, isolation_level=None)
-    STATE.migrations[0](db)
-    db.execute(f"PRAGMA application_id = {STATE.application_id}")
-    db.execute("PRAGMA user_version = 1")
-    db.executemany(
-        "INSERT INTO message_reads VALUES (?, 't', 1.0)", [(f"m{i}",) for i in range(reads)]
-    )
-    db.execute("INSERT INTO topic_marks VALUES ('t', 'g', ?, 0, 1.0)", (reads,))
-    db.executemany(
-        "INSERT INTO pages VALUES (?, 'gettopics', ?, 60000, 1.0, 1.0)",
-        [(f"p{i}", bytes([i]) * 60_000) for i in range(pages)],
-    )
-    db.close()
-
-
-def test_an_older_single_file_gives_its_pages_to_the_cache_and_keeps_its_reads(
+def test_the_first_single_file_gives_its_pages_to_the_cache_and_keeps_its_reads(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "s.sqlite3"
     version_1_store(path)
-    store = Store(path)
-    assert store.moved == []
-    assert len(store.read_messages("t")) == 2_000
-    assert store.contents().pages == {"gettopics": 40}
+    store = files(path)
+    assert store.said.moved == []
+    found = store.state.ask(lambda db: reading.messages_of(db, ["t"]), {})
+    assert len(found["t"]) == 2_000
+    assert store.cache.ask(pages.pages_by_endpoint, ({}, 0))[0] == {"gettopics": 40}
     store.close()
-    assert "pages" not in tables(sqlite3.connect(path))
+    assert "pages" not in table_names(sqlite3.connect(path))
 
 
-def spoil_the_end(path: Path, keep: int) -> None:
-    """Every page of the file after its first `keep` bytes overwritten."""
-    data = bytearray(path.read_bytes())
-    data[keep:] = b"\xff" * (len(data) - keep)
-    path.write_bytes(bytes(data))
-
-
-def spoil_the_middle(path: Path) -> None:
-    """64 KB in the middle of the file overwritten."""
-    data = bytearray(path.read_bytes())
-    middle = len(data) // 2
-    data[middle : middle + 65_536] = b"\xff" * 65_536
-    path.write_bytes(bytes(data))
+def write_reads(path: Path, count: int, topic: str = "t") -> None:
+    store = files(path)
+    batch = Batch()
+    for i in range(count):
+        batch.messages[f"m{i}"] = MessageMark(f"m{i}", topic, "g", True, 1.0 + i, 0.5)
+    store.state.change(lambda db: reading.write(db, batch))
+    store.close()
 
 
 def test_damage_in_the_cache_never_costs_the_read_state(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
-    store = Store(path)
-    store.read([Read(f"m{i}", "t", "g", 1.0) for i in range(2_000)])
+    write_reads(path, 2_000)
+    store = files(path)
     for i in range(200):
-        store.save_page(f"p{i}", "gettopics", bytes([i % 256]) * 4_000 + str(i).encode(), 1.0)
+        data = bytes([i % 256]) * 4_000 + str(i).encode()
+        store.cache.change(lambda db: pages.save_page(db, f"p{i}", "gettopics", data, 1.0, 1 << 30))  # noqa: B023
     store.close()
     spoil_the_middle(cache_path(path))
     said: list[Problem] = []
-    again = Store(path, report=said.append)
+    again = files(path, said=said)  # type: ignore[arg-type]
     for i in range(200):  # damage deep in the file shows when it is read
-        again.load_page(f"p{i}")
-    assert len(again.read_messages("t")) == 2_000
+        again.cache.ask(lambda db: pages.load_page(db, f"p{i}"), None, pages.PART)  # noqa: B023
+    assert len(again.state.ask(lambda db: reading.messages_of(db, ["t"]), {})["t"]) == 2_000
     assert [p.kind for p in said] == ["moved"]
     text = said[0].text
     assert str(cache_path(path)) in text
-    assert str(again.moved[0].moved_to) in text
+    assert str(again.said.moved[0].moved_to) in text
     assert "page cache" in text
-    again.save_page("new", "gettopics", b"{}", 2.0)  # the new cache works
-    assert again.load_page("new") is not None
+    again.cache.change(lambda db: pages.save_page(db, "new", "gettopics", b"{}", 2.0, 1 << 30))
+    assert again.cache.ask(lambda db: pages.load_page(db, "new"), None) is not None
 
 
-def test_a_damaged_older_single_file_gives_back_its_read_state(tmp_path: Path) -> None:
+def test_a_damaged_first_single_file_gives_back_its_read_state(tmp_path: Path) -> None:
     # The case that cost readers their read state: 64 KB of the pages overwritten.
     path = tmp_path / "s.sqlite3"
     version_1_store(path, reads=3_000, pages=60)
     spoil_the_middle(path)
     said: list[Problem] = []
-    store = Store(path, report=said.append)
-    assert len(store.read_messages("t")) == 3_000
-    assert store.topic_marks()["t"].read_count == 3_000
+    store = files(path, said=said)  # type: ignore[arg-type]
+    found = store.state.ask(lambda db: reading.messages_of(db, ["t"]), {})
+    assert len(found["t"]) == 3_000
     assert [p.kind for p in said] == ["moved"]
     assert "records were copied into a new one" in said[0].text
     assert str(path) in said[0].text
@@ -147,18 +148,31 @@ def test_a_damaged_older_single_file_gives_back_its_read_state(tmp_path: Path) -
 
 def test_a_damaged_state_file_gives_back_what_is_still_readable(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
-    store = Store(path)
-    store.meet_groups([("g", "Group", 1.0)])
-    store.read([Read(f"m{i}", "t", "g", 1.0) for i in range(5_000)])
-    store.close()
+    write_reads(path, 5_000)
     spoil_the_end(path, keep=len(path.read_bytes()) * 3 // 4)
     said: list[Problem] = []
-    again = Store(path, report=said.append)
-    assert len(again.moved) == 1
-    assert again.moved[0].recovered is not None
-    assert 0 < again.moved[0].recovered
-    assert again.group_marks()["g"].name == "Group"  # the small tables come first
-    assert said[0].text == again.moved[0].message()
+    again = files(path, said=said)  # type: ignore[arg-type]
+    assert len(again.said.moved) == 1
+    recovered = again.said.moved[0].recovered
+    assert recovered is not None and 0 < recovered
+    assert said[0].text == again.said.moved[0].message()
+
+
+def test_damage_to_a_tables_first_page_is_salvaged_from_its_indexes(tmp_path: Path) -> None:
+    """The reviewer's case: the table's own first page gone, its indexes whole; and nothing
+    of the reading (no -wal, no -shm) left beside the file moved aside."""
+    path = tmp_path / "s.sqlite3"
+    write_reads(path, 81)
+    spoil_page(path, root_page(path, "reading_messages"))
+    said: list[Problem] = []
+    again = files(path, said=said)  # type: ignore[arg-type]
+    (moved,) = again.said.moved
+    assert moved.recovered is not None and moved.recovered >= 81
+    found = again.state.ask(lambda db: reading.messages_of(db, ["t"]), {})
+    assert sorted(record.message_id for record in found["t"]) == sorted(f"m{i}" for i in range(81))
+    assert all(record.read for record in found["t"])
+    beside = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(moved.moved_to.name))
+    assert beside == [moved.moved_to.name]
 
 
 def foreign(path: Path) -> None:
@@ -169,9 +183,17 @@ def foreign(path: Path) -> None:
 
 
 def newer(path: Path) -> None:
-    Store(path).close()
+    files(path).close()
     db = sqlite3.connect(path)
-    db.execute(f"PRAGMA user_version = {STATE.version + 1}")
+    db.execute(f"PRAGMA user_version = {STATE.format + 1}")
+    db.close()
+
+
+def newer_part(path: Path) -> None:
+    files(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE store_parts SET version = 99 WHERE name = ?", (reading.PART.name,))
+    db.commit()
     db.close()
 
 
@@ -181,37 +203,39 @@ def newer(path: Path) -> None:
         (lambda path: path.write_bytes(b"this is not a database at all" * 100), "not a database"),
         (foreign, "not a Lurker read state file"),
         (newer, "a newer Lurker wrote it"),
+        (newer_part, "a newer Lurker wrote it"),
     ],
 )
 def test_an_unusable_file_is_moved_aside_and_named(tmp_path: Path, spoil, reason: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "s.sqlite3"
     spoil(path)
     before = path.read_bytes()
-    store = Store(path)
-    assert len(store.moved) == 1
-    moved = store.moved[0]
+    store = files(path)
+    assert len(store.said.moved) == 1
+    moved = store.said.moved[0]
     assert reason in moved.reason
     message = moved.message()
     assert str(path) in message
     assert str(moved.moved_to) in message
     assert moved.moved_to.read_bytes() == before  # nothing lost: the old file is whole
-    assert store.topic_marks() == {}  # and the new store works
-    store.read([Read("m", "t", "g", 2.0)])
-    assert store.read_messages("t") == {"m"}
+    batch = Batch()
+    batch.messages["m"] = MessageMark("m", "t", "g", True, 2.0, 1.0)
+    store.state.change(lambda db: reading.write(db, batch))  # and the new store works
+    assert len(store.state.ask(lambda db: reading.messages_of(db, ["t"]), {})["t"]) == 1
 
 
 def test_a_locked_file_is_not_moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "s.sqlite3"
-    Store(path).close()
+    files(path).close()
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 50)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
         said: list[Problem] = []
-        store = Store(path, report=said.append)
-        assert store.moved == []
+        store = files(path, said=said)  # type: ignore[arg-type]
+        assert store.said.moved == []
         assert [p.kind for p in said] == ["state-unopenable"]
         assert "another Lurker is holding the store" in said[0].text
     finally:
         holder.execute("ROLLBACK")
-    assert Store(path).usable
+    assert files(path).state.usable

@@ -1,10 +1,18 @@
-"""What counts as read and new, answered from memory."""
+"""What counts as read and new, answered from memory by the rules over timed records; and
+records giving one state whatever order they are written in."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 
-from tui.store.readstate import FIRST_SIGHT, FreshTopic, ReadState, TopicStatus
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.store.harness import with_parts
+from tui.store.reading import tables
+from tui.store.reading.records import GroupMark, MessageMark, TopicMark
+from tui.store.reading.rules import FIRST_SIGHT, Batch, FreshTopic, ReadState, TopicStatus
 
 NOW = 1_800_000_000.0
 
@@ -13,9 +21,16 @@ def at(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
-def state() -> ReadState:
-    reading = ReadState(clock=lambda: NOW)
-    reading.load({}, {})
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def state(clock: Clock | None = None) -> ReadState:
+    reading = ReadState(clock=clock or (lambda: NOW))
     reading.meet_group("g", "Group", None)
     return reading
 
@@ -31,33 +46,51 @@ def test_on_first_sight_only_the_last_day_is_new() -> None:
 def test_reading_messages_counts_down_and_new_arrivals_count_up() -> None:
     reading = state()
     for message in ("m1", "m2", "m3"):
-        assert reading.read(message, "t", "g")
-    assert not reading.read("m1", "t", "g")
+        assert reading.read(message, "t", "g", at(NOW - 60))
+    assert not reading.read("m1", "t", "g", at(NOW - 60))
     assert reading.topic_status("t", "g", 3, at(NOW)) == TopicStatus(False, 0)
     assert reading.topic_status("t", "g", 5, at(NOW + 60)) == TopicStatus(False, 2)
-    reads, met = reading.drain()
-    assert [read.message_id for read in reads] == ["m1", "m2", "m3"]
-    assert met == [("g", "Group", NOW - FIRST_SIGHT)]
-    assert reading.drain() == ([], [])
+    batch = reading.drain()
+    assert sorted(batch.messages) == ["m1", "m2", "m3"]
+    assert list(batch.groups) == ["g"]
+    assert not reading.drain()
 
 
 def test_old_messages_count_as_read_and_a_topic_marked_unread_is_new_again() -> None:
-    reading = state()
+    clock = Clock()
+    reading = state(clock)
     assert reading.message_read("old", "t", "g", at(NOW - 2 * FIRST_SIGHT))
     assert not reading.message_read("fresh", "t", "g", at(NOW))
-    reading.read("fresh", "t", "g")
-    reading.mark_topic("t", read=False, messages=4)
+    reading.read("fresh", "t", "g", at(NOW - 60))
+    clock.now += 1
+    reading.mark_topic("t", "g", read=False, messages=4)
     assert reading.topic_status("t", "g", 4, at(NOW)) == TopicStatus(True, 4)
-    assert not reading.message_read("fresh", "t", "g", at(NOW))
-    reading.mark_topic("t", read=True, messages=4)
+    assert not reading.message_read("fresh", "t", "g", at(NOW - 60))
+    clock.now += 1
+    reading.mark_topic("t", "g", read=True, messages=4)
     assert reading.topic_status("t", "g", 4, at(NOW)) == TopicStatus(False, 0)
+
+
+def test_an_unread_by_hand_beats_the_first_sight_and_loses_to_a_later_catch_up() -> None:
+    clock = Clock()
+    reading = state(clock)
+    old = at(NOW - 10 * FIRST_SIGHT)
+    clock.now += 5
+    reading.unread_message("m", "t", "g", old)
+    assert not reading.message_read("m", "t", "g", old)
+    assert reading.topic_status("t", "g", 9, old) == TopicStatus(False, 1)
+    assert "t" in reading.kept_unread("g")
+    clock.now += 5
+    reading.catch_up("g", "Group")
+    assert reading.message_read("m", "t", "g", old)
+    assert not reading.topic_status("t", "g", 9, old).fresh
 
 
 def test_catching_up_reads_everything_up_to_its_moment() -> None:
     reading = state()
-    reading.catch_up("g", "Group", NOW, [("t1", 3)])
+    reading.catch_up("g", "Group", [at(NOW + 5)])
     assert not reading.topic_status("t2", "g", 9, at(NOW - 1)).fresh
-    assert reading.topic_status("t1", "g", 5, at(NOW + 10)) == TopicStatus(False, 2)
+    assert not reading.topic_status("t1", "g", 5, at(NOW + 5)).fresh
     assert reading.topic_status("t3", "g", 1, at(NOW + 10)) == TopicStatus(True, 1)
     assert reading.new_topics("g") == 0
 
@@ -68,17 +101,91 @@ def test_a_group_not_seen_yet_claims_nothing_new() -> None:
 
 
 def test_a_groups_count_of_news_follows_what_is_read() -> None:
-    reading = state()
+    clock = Clock()
+    reading = state(clock)
     fresh = {"t1": FreshTopic(2, at(NOW - 60)), "t2": FreshTopic(1, at(NOW - 30))}
-    reading.count_news("g", 2, NOW, fresh)
+    assert reading.new_topics("g") is None  # not counted yet this run
+    reading.count_news("g", fresh)
     assert reading.new_topics("g") == 2
-    reading.read("m1", "t1", "g")
+    reading.read("m1", "t1", "g", at(NOW - 90))
     assert reading.new_topics("g") == 2  # one of its two messages: still news
-    reading.read("m2", "t1", "g")
+    reading.read("m2", "t1", "g", at(NOW - 60))
     assert reading.new_topics("g") == 1
-    assert reading.recounted() == [("g", 1)]  # to be saved, once
-    assert reading.recounted() == []
-    reading.mark_topic("t3", read=False, messages=4, group_id="g")
+    assert reading.counted() == {"g": 1}
+    clock.now += 1
+    reading.mark_topic("t3", "g", read=False, messages=4)
     assert reading.new_topics("g") == 2
-    reading.catch_up("g", "Group", NOW, [])
+    clock.now += 1
+    reading.unread_message("old", "t4", "g", at(NOW - 9 * FIRST_SIGHT))
+    assert reading.new_topics("g") == 3  # an old topic marked unread by hand counts too
+    clock.now += 1
+    reading.catch_up("g", "Group")
     assert reading.new_topics("g") == 0
+
+
+# --- any order of the same records gives one state --------------------------------------
+
+ids = st.sampled_from(["m1", "m2", "m3", "m4"])
+times = st.integers(min_value=0, max_value=40).map(lambda n: NOW + n)
+records = st.one_of(
+    st.builds(
+        lambda m, read, when, created: ("message", MessageMark(m, "t", "g", read, when, created)),
+        ids, st.booleans(), times, times.map(lambda t: t - 20),
+    ),
+    st.builds(
+        lambda read, when: ("topic", TopicMark("g", read, 4, when)), st.booleans(), times
+    ),
+    st.builds(
+        lambda when: ("group", GroupMark("Group", when, when, caught_up=True)), times
+    ),
+)  # fmt: skip
+
+
+def apply(batch_records: list[tuple[str, object]]) -> sqlite3.Connection:
+    db = with_parts(sqlite3.connect(":memory:", isolation_level=None), tables.PART)
+    for kind, record in batch_records:
+        batch = Batch()
+        if kind == "message":
+            assert isinstance(record, MessageMark)
+            batch.messages[record.message_id] = record
+        elif kind == "topic":
+            batch.topics["t"] = record  # type: ignore[assignment]
+        else:
+            batch.groups["g"] = record  # type: ignore[assignment]
+        tables.write(db, batch)
+    return db
+
+
+def verdicts(db: sqlite3.Connection) -> list[bool]:
+    loaded = tables.load(db)
+    found = {r.message_id: r for r in tables.messages_of(db, ["t"])["t"]}
+    reading = ReadState(lambda: NOW)
+    reading.load(loaded)
+    reading.take_messages("t", found.values())
+    return [reading.message_read(m, "t", "g", at(NOW + n - 20)) for m in ("m1", "m2", "m3", "m4")
+            for n in (0, 10, 20, 30, 40)]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(records, max_size=12).flatmap(lambda xs: st.tuples(st.just(xs), st.permutations(xs)))
+)
+def test_any_order_of_the_same_records_gives_one_state(
+    pair: tuple[list[tuple[str, object]], list[tuple[str, object]]],
+) -> None:
+    first, second = pair
+    assume_distinct_times(first)
+    assert verdicts(apply(first)) == verdicts(apply(second))
+
+
+def assume_distinct_times(batch_records: list[tuple[str, object]]) -> None:
+    """Two records of one thing made at the same instant are one device's, in its order:
+    the property is for records that differ in time."""
+    from hypothesis import assume
+
+    seen: dict[tuple[str, str], set[float]] = {}
+    for kind, record in batch_records:
+        key = (kind, getattr(record, "message_id", ""))
+        when = record.at
+        assume(when not in seen.setdefault(key, set()))
+        seen[key].add(when)

@@ -1,38 +1,45 @@
-"""The store's search index, filled as pages are saved and texts come from the converter:
-found again offline (the service gone, the store reopened), read state applied, bounded
-with the pages, and everything else working where SQLite lacks FTS5."""
+"""The search wing, filled as pages are kept and texts come from the converter: found again
+offline (the service gone, the store reopened), is:read and is:unread answered by the read
+state's one owner, bounded with the pages, made anew when damaged without costing the saved
+pages, and everything else working where SQLite lacks FTS5."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import start_demo_server
+from tests.store.harness import files
 from tui.__main__ import main
 from tui.api.client import ServiceClient
 from tui.config.settings import Settings
+from tui.query.language import parse
 from tui.render.convert import convert_body
-from tui.search.docs import MessageDoc
-from tui.search.index import OVERHEAD
-from tui.search.query import parse
-from tui.store import page_cache, searching
-from tui.store.library import StoredLibrary
-from tui.store.marks import Read
-from tui.store.searching import StoreSearch
-from tui.store.store import Store
-from tui.store.thread import StoreThread
+from tui.store.house import House, cache_path, open_house
+from tui.store.pages import tables as pages
+from tui.store.problems import Problem
+from tui.store.reading.door import Reading
+from tui.store.search import feeding, index
+from tui.store.search.docs import MessageDoc
+
+NOW = datetime.now(UTC).timestamp()
 
 
-async def _fill(origin: str, path: Path) -> list[str]:
+def at(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+async def _fill(origin: str, path: Path) -> list[tuple[str, datetime | None]]:
     """Walk lurker-dev's first topic pages and open one thread, as the reader would; the
-    opened thread's message ids."""
-    store = StoreThread(path)
+    opened thread's messages (id, written)."""
+    house = open_house(path)
     try:
         async with ServiceClient(origin, api_key="test-key") as client:
-            library = StoredLibrary(client, store)
+            library = house.pages.library(client)
             groups = library.groups()
             await groups.next_page()
             topics = library.topics("lurker-dev")
@@ -42,183 +49,272 @@ async def _fill(origin: str, path: Path) -> list[str]:
             thread = library.thread(first.data[0].id)
             page = await thread.next_page()
             assert page is not None
-            texts = [(str(m.id), convert_body(m).own_text()) for m in page.data]
-            await store.call(Store.index_texts, texts)
-            await asyncio.sleep(0)  # (the pages' saving was handed to the store's thread)
-            await store.call(lambda s: None)  # everything asked before this is done
-            return [str(m.id) for m in page.data]
+            house.search.take_texts([(str(m.id), convert_body(m).own_text()) for m in page.data])
+            return [(str(m.id), m.created) for m in page.data]
     finally:
-        store.close()
+        house.close()
+
+
+def filled(path: Path) -> list[tuple[str, datetime | None]]:
+    server, origin = start_demo_server("--no-live")
+    try:
+        return asyncio.run(_fill(origin, path))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def test_what_was_fetched_is_found_after_the_service_is_gone(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = Settings(demo=True).store
-    server, origin = start_demo_server("--no-live")
-    try:
-        opened = asyncio.run(_fill(origin, path))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    store = Store(path)
-    try:
-        stats = store.contents().index
+    opened = filled(path)
+
+    async def asked(house: House) -> None:
+        stats = await house.search.stats()
         assert stats is not None
         assert stats.topics >= 100  # two pages of topics
         assert stats.messages == len(opened)
-        subject = store.search(parse("latency"))[0].subject
+        subject = (await house.search.search(parse("latency")))[0].subject
         assert "latency" in subject.lower()
-        hits = store.search(parse("group:lurker-dev"), limit=500)
+        hits = await house.search.search(parse("group:lurker-dev"), limit=500)
         assert len(hits) == stats.topics
-        one = store.search(parse("from:kwame latency"))
+        one = await house.search.search(parse("from:kwame latency"))
         assert one
         assert all(hit.group_name == "lurker-dev" for hit in one)
+
+    house = open_house(path)
+    try:
+        asyncio.run(asked(house))
     finally:
-        store.close()
+        house.close()
     assert main(["search", "--demo", "latency", "--limit", "3"]) == 0
     out = capsys.readouterr().out
     assert out.count("lurker-dev") == 3
     assert "[latency]" in out.lower()
 
 
-def test_message_bodies_are_found_by_their_text_and_read_state_applies(tmp_path: Path) -> None:
-    server, origin = start_demo_server("--no-live")
+async def test_is_read_is_the_read_states_own_answer_writes_waiting_included(
+    tmp_path: Path,
+) -> None:
+    """A message read a moment ago (not yet written) reads as read in a search as in the
+    lists; one marked unread reads as unread though its group's first sight covers it."""
+    path = tmp_path / "s.sqlite3"
+    opened = await asyncio.to_thread(filled, path)
+    house = open_house(path, reading=Reading(lambda: NOW))
     try:
-        opened = asyncio.run(_fill(origin, tmp_path / "s.sqlite3"))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    store = Store(tmp_path / "s.sqlite3")
-    try:
+        store = files(path)
         text = dict(
-            store._cache.db.execute(
+            store.cache.db.execute(  # type: ignore[union-attr]
                 "SELECT message_id, body FROM search_docs WHERE message_id IS NOT NULL"
             )
         )
-        word = next(w for w in text[opened[-1]].split() if w.isalpha() and len(w) > 6)
-        store.meet_groups([("41101", "lurker-dev", 0.0)])  # seen with all of it new
-        hits = store.search(parse(f'"{word}"'), limit=500)
-        (hit,) = [hit for hit in hits if hit.message_id in opened]
-        assert store.search(parse(f'"{word}" is:read')) == []
-        store.read([Read(m, hit.topic_id, "41101", 1.0) for m in opened])
-        assert [h.topic_id for h in store.search(parse(f'"{word}" is:read'))] == [hit.topic_id]
-        unread = store.search(parse(f'"{word}" is:unread'), limit=500)
-        assert {h.topic_id for h in unread} == {h.topic_id for h in hits} - {hit.topic_id}
-    finally:
         store.close()
+        last, written = opened[-1]
+        word = next(w for w in text[last].split() if w.isalpha() and len(w) > 6)
+        reading = house.reading
+        await reading.load()
+        reading.meet_groups([("41101", "lurker-dev", None)])
+        hits = await house.search.search(parse(f'"{word}"'), limit=500)
+        (hit,) = [hit for hit in hits if hit.message_id in dict(opened)]
 
+        async def found(read: str) -> set[str]:
+            hits = await house.search.search(parse(f'"{word}" is:{read}'), limit=500)
+            return {hit.topic_id for hit in hits if hit.message_id is not None}
 
-def test_is_unread_follows_the_first_sight_rule_as_the_lists_do(tmp_path: Path) -> None:
-    """A group first seen counts what is older than its baseline as read: is:unread (and
-    the saved searches' counts, which ask it) agree with the topic list's marks."""
-    server, origin = start_demo_server("--no-live")
-    try:
-        opened = asyncio.run(_fill(origin, tmp_path / "s.sqlite3"))
+        if written is not None and written.timestamp() > NOW - 86_400:
+            assert hit.topic_id in await found("unread")  # after the first sight's cutoff
+        reading.read([(m, hit.topic_id, "41101", w) for m, w in opened])  # not written yet
+        assert hit.topic_id in await found("read")
+        assert hit.topic_id not in await found("unread")
+        await reading.unread_message(last, hit.topic_id, "41101", written)
+        assert hit.topic_id in await found("unread")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    store = Store(tmp_path / "s.sqlite3")
+        house.close()
+
+
+async def test_is_unread_follows_the_first_sight_rule_as_the_lists_do(tmp_path: Path) -> None:
+    """A group first seen counts what is older than its cutoff as read: is:unread (and the
+    saved searches' counts, which ask it) agree with the topic list's marks."""
+    path = tmp_path / "s.sqlite3"
+    await asyncio.to_thread(filled, path)
+    clock = [NOW]
+    house = open_house(path, reading=Reading(lambda: clock[0]))
     try:
-        everything = store.search(parse("group:lurker-dev"), limit=500)
-        unread = store.search(parse("group:lurker-dev is:unread"), limit=500)
+        search = house.search
+        everything = await search.search(parse("group:lurker-dev"), limit=500)
+        unread = await search.search(parse("group:lurker-dev is:unread"), limit=500)
         assert all(hit.message_id for hit in unread)  # never seen: claims no topic new
         times = sorted(hit.created for hit in everything if hit.message_id is None)
         cut = times[len(times) // 2]
-        store.meet_groups([("41101", "lurker-dev", cut)])
-        unread = store.search(parse("group:lurker-dev is:unread"), limit=500)
+        clock[0] = cut + 86_400  # first seen then: what came before `cut` is read
+        house.reading.meet_groups([("41101", "lurker-dev", None)])
+        unread = await search.search(parse("group:lurker-dev is:unread"), limit=500)
         newer = {h.topic_id for h in everything if h.message_id is None and h.created > cut}
         assert {h.topic_id for h in unread if h.message_id is None} == newer
         assert 0 < len(newer) < len(everything)
-        assert store.unread_matches(parse("group:lurker-dev")) == len(unread)
-        read = store.search(parse("group:lurker-dev is:read"), limit=500)
+        assert await search.unread_matches(parse("group:lurker-dev")) == len(unread)
+        read = await search.search(parse("group:lurker-dev is:read"), limit=500)
         assert {h.topic_id for h in read} | {h.topic_id for h in unread} >= {
             h.topic_id for h in everything
         }
-        assert opened
     finally:
-        store.close()
+        house.close()
 
 
 def test_without_fts5_search_says_so_and_the_rest_works(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(searching, "available", lambda db: False)
-    store = Store(tmp_path / "s.sqlite3")
+    from tui.api.models.page import Page
+
+    monkeypatch.setattr(feeding, "available", lambda db: False)
+    monkeypatch.setattr(index, "available", lambda db: False)
+
+    async def asked(house: House) -> None:
+        assert await house.search.problem() == feeding.NO_FTS5[:1].upper() + feeding.NO_FTS5[1:]
+        assert await house.search.search(parse("anything")) == []
+        house.pages.keep("k", "gettopics", Page[int](data=[]))
+        assert await house.pages.kept("k") is not None
+        assert await house.search.stats() is None
+
+    house = open_house(tmp_path / "s.sqlite3")
     try:
-        assert store.search_problem == searching.NO_FTS5
-        assert store.search(parse("anything")) == []
-        store.save_page("k", "gettopics", b"{}", 1.0)
-        assert store.load_page("k") is not None
-        assert store.contents().index is None
+        asyncio.run(asked(house))
     finally:
-        store.close()
+        house.close()
     assert main(["search", "--demo", "anything"]) == 2
     assert "search needs SQLite with FTS5" in capsys.readouterr().err
 
 
 def test_pages_and_index_stay_within_cache_size(tmp_path: Path) -> None:
-    limit = 400_000
-    store = Store(tmp_path / "s.sqlite3", limit)
+    limit = 2_000_000
+    store = files(tmp_path / "s.sqlite3", limit)
+    fed = feeding.feeding(store)
     try:
         for n in range(60):
-            store.save_page(f"k{n}", "gettopic", bytes(range(256)) * 40, float(n))
+            data = bytes(range(256)) * 40
+            store.cache.change(lambda db: pages.save_page(db, f"k{n}", "gettopic", data, n, limit))  # noqa: B023
             docs = [
                 MessageDoc(
                     f"{n}-{i}", f"t{n}", "1", "g", "Ana", 1.0, "", f"word{n} " * 200, "", False
                 )
                 for i in range(10)
             ]
-            _index_messages(store, docs, float(n))
-        contents = store.contents()
-        assert contents.index is not None
-        assert contents.cache_bytes <= limit  # the whole cache file: pages and index
-        assert contents.index.text_bytes * OVERHEAD <= limit * searching.INDEX_SHARE
-        assert store.search(parse("word59"))
-        assert not store.search(parse("word0"))
+
+            def add(db: sqlite3.Connection) -> None:
+                found = fed.index(db)
+                assert found is not None
+                found.add_messages(docs, float(n))  # noqa: B023
+                feeding.pages_bound(db, limit)
+
+            store.cache.change(add, index.PART)
+        stats = fed.stats()
+        assert stats is not None
+        assert store.cache.ask(pages.used_bytes, 0) <= limit  # the whole file: pages and index
+        assert stats.bytes <= stats.limit == int(limit * feeding.INDEX_SHARE)
     finally:
         store.close()
 
 
-def _index_messages(store: Store, docs: list[MessageDoc], at: float) -> None:
-    """As saving a thread's page does: its messages indexed, then the file kept in bounds."""
-
-    def index(db: sqlite3.Connection) -> None:
-        def add(search: StoreSearch) -> None:
-            assert search.index is not None
-            search.index.add_messages(docs, at)
-
-        store._indexed(add)(db)
-        page_cache.evict(db, store.limit)
-
-    store._change(store._cache, index)
-
-
-def test_indexing_waits_for_a_pause_but_a_search_or_closing_takes_what_waits(
+async def test_indexing_waits_for_a_pause_but_a_search_or_closing_takes_what_waits(
     tmp_path: Path,
 ) -> None:
     from tui.api.models.page import Page
     from tui.api.models.topics import Topic
-    from tui.store.store import WAITING_PAGES
 
     def page(n: int) -> Page[Topic]:
         return Page[Topic].model_validate(
             {"data": [{"id": n, "group_id": 1, "subject": f"subject{n} words"}]}
         )
 
-    def indexed(store: Store) -> int:
-        assert store._cache.db is not None
-        return int(store._cache.db.execute("SELECT count(*) FROM search_docs").fetchone()[0])
+    def indexed(files: object) -> int:
+        db = files.cache.db  # type: ignore[attr-defined]
+        return int(db.execute("SELECT count(*) FROM search_docs").fetchone()[0])
 
-    store = Store(tmp_path / "s.sqlite3")
-    store.index_page("gettopics", page(1), 1.0)
-    assert indexed(store) == 0  # waiting for a pause in the paging
-    assert [hit.topic_id for hit in store.search(parse("subject1"))] == ["1"]  # asked first
-    for n in range(2, 2 + WAITING_PAGES):
-        store.index_page("gettopics", page(n), 1.0)
-    assert indexed(store) == 1 + WAITING_PAGES  # too many waiting: indexed without a pause
-    store.index_page("gettopics", page(999), 1.0)
+    house = open_house(tmp_path / "s.sqlite3")
+    house.pages.keep("p1", "gettopics", page(1))
+    assert await house.thread.call(indexed) == 0  # waiting for a pause in the paging
+    hits = await house.search.search(parse("subject1"))
+    assert [hit.topic_id for hit in hits] == ["1"]  # asked first
+    for n in range(2, 2 + feeding.WAITING_PAGES):
+        house.pages.keep(f"p{n}", "gettopics", page(n))
+    assert await house.thread.call(indexed) == 1 + feeding.WAITING_PAGES  # no pause needed
+    house.pages.keep("p999", "gettopics", page(999))
+    house.close()
+    house = open_house(tmp_path / "s.sqlite3")
+    assert [hit.topic_id for hit in await house.search.search(parse("subject999"))] == ["999"]
+    house.close()
+
+
+def damaged_index(path: Path) -> int:
+    """A store with pages and an index, its index's pages then overwritten; how many pages."""
+    from tui.api.models.page import Page
+    from tui.api.models.topics import Topic
+
+    async def fill() -> None:
+        house = open_house(path)
+        for n in range(120):
+            topics = [{"id": n * 10 + i, "group_id": 1, "subject": f"xruns {n} {i}",
+                       "summary": "words " * 50} for i in range(10)]  # fmt: skip
+            house.pages.keep(f"p{n}", "gettopics", Page[Topic].model_validate({"data": topics}))
+        await house.search.search(parse("xruns"))  # indexed now
+        house.close()
+
+    asyncio.run(fill())
+    db = sqlite3.connect(cache_path(path))
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    roots = [row[0] for row in db.execute(
+        "SELECT rootpage FROM sqlite_master WHERE name IN ('search_text_data', 'search_docs')"
+    )]  # fmt: skip
+    saved = db.execute("SELECT count(*) FROM pages").fetchone()[0]
+    db.close()
+    data = bytearray(cache_path(path).read_bytes())
+    for root in roots:
+        data[(root - 1) * size : root * size] = b"\xff" * size
+    cache_path(path).write_bytes(bytes(data))
+    return int(saved)
+
+
+def test_a_damaged_index_is_made_anew_and_the_pages_are_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = Settings(demo=True).store
+    saved = damaged_index(path)
+    assert saved == 120
+    assert main(["search", "--demo", "xruns"]) == 1  # nothing found: the index is new
+    err = capsys.readouterr().err
+    assert "search index" in err and str(cache_path(path)) in err
+    assert "made anew" in err
+    store = files(path)
+    assert store.said.moved == []
+    assert store.cache.ask(pages.pages_by_endpoint, ({}, 0))[0] == {"gettopics": saved}
     store.close()
-    store = Store(tmp_path / "s.sqlite3")
-    assert [hit.topic_id for hit in store.search(parse("subject999"))] == ["999"]
-    store.close()
+
+
+async def test_a_half_missing_index_is_made_anew_at_open(tmp_path: Path) -> None:
+    from tui.api.models.page import Page
+    from tui.api.models.topics import Topic
+
+    path = tmp_path / "s.sqlite3"
+    house = open_house(path)
+    house.pages.keep("p", "gettopics", Page[Topic].model_validate(
+        {"data": [{"id": 1, "group_id": 1, "subject": "xruns"}]}
+    ))  # fmt: skip
+    assert await house.search.search(parse("xruns"))
+    house.close()
+    db = sqlite3.connect(cache_path(path))
+    db.execute("DROP TRIGGER search_docs_removed")
+    db.execute("DELETE FROM search_docs")  # the text's rows left behind, orphans
+    db.commit()
+    db.close()
+    said: list[Problem] = []
+    house = open_house(path, report=said.append)
+    assert await house.search.search(parse("xruns")) == []
+    stats = await house.search.stats()
+    assert stats is not None and (stats.topics, stats.messages) == (0, 0)
+    db = sqlite3.connect(cache_path(path))
+    assert db.execute("SELECT count(*) FROM search_text_docsize").fetchone()[0] == 0
+    assert {"search_docs_removed"} <= {
+        row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    }
+    house.close()

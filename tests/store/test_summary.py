@@ -7,7 +7,14 @@ import os
 from pathlib import Path
 
 from tui.api.library import Library
-from tui.store.summary import GroupCard, load_summary, save_summary, summary_path
+from tui.store.pages.summary import (
+    GroupCard,
+    SearchCard,
+    load_summary,
+    save_summary,
+    summary_path,
+    update_news,
+)
 
 
 async def test_groups_saved_read_back_as_the_group_list_shows_them(
@@ -17,11 +24,18 @@ async def test_groups_saved_read_back_as_the_group_list_shows_them(
     assert page is not None
     assert page.data
     path = tmp_path / "demo.groups.json"
-    save_summary(path, list(page.data), {str(page.data[0].group_id): 3}, 1_700_000_000.0)
+    searches = [SearchCard("xruns", "xruns is:unread", 4), SearchCard("broken", "from:", None)]
+    save_summary(path, list(page.data), {str(page.data[0].group_id): 3}, searches, 1_700_000_000.0)
     summary = load_summary(path)
     assert summary is not None
     assert summary.saved_at == 1_700_000_000.0
     assert summary.news == {str(page.data[0].group_id): 3}
+    assert summary.searches == searches
+    update_news(path, {str(page.data[0].group_id): 0, "other": 2}, None)
+    again = load_summary(path)
+    assert again is not None
+    assert again.news == {str(page.data[0].group_id): 0, "other": 2}
+    assert again.searches == searches
     assert [card.group_name for card in summary.groups] == [g.group_name for g in page.data]
     for card, group in zip(summary.groups, page.data, strict=True):
         assert isinstance(card, GroupCard)
@@ -38,7 +52,7 @@ async def test_the_file_is_the_owners_alone(library: Library, tmp_path: Path) ->
     page = await library.groups().next_page()
     assert page is not None
     path = tmp_path / "demo.groups.json"
-    save_summary(path, list(page.data), {}, 0.0)
+    save_summary(path, list(page.data), {}, [], 0.0)
     assert os.stat(path).st_mode & 0o077 == 0
     assert [name for name in os.listdir(tmp_path) if not name.startswith(".")] == [path.name]
 

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 async def _search(house: House, query: Query, args: argparse.Namespace) -> int:
     problem = await house.search.problem()
     if problem:
-        say(f"lurker: {problem}", sys.stderr)
+        say(f"lurker: {problem[:1].lower()}{problem[1:]}", sys.stderr)
         return 2
     if query.read is not None:
         await house.reading.load()

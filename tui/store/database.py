@@ -121,9 +121,6 @@ def open_file(path: Path, schema: Schema) -> sqlite3.Connection:
             found = db.execute("PRAGMA quick_check(1)").fetchone()[0]
             if found != "ok":
                 raise StoreProblem(f"it is damaged: {found}")
-        for part in schema.parts:
-            if part.whole is not None and part.rebuild is not None and not part.whole(db):
-                rebuild(db, part)
     except BaseException:
         db.close()
         raise

@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from .database import MovedAside, Schema, connect, reason_of, rebuild, replace_damaged
+from .database import (
+    MovedAside,
+    Schema,
+    StoreProblem,
+    connect,
+    reason_of,
+    rebuild,
+    replace_damaged,
+)
 from .parts import Part
 from .problems import Problem, Report, StoreError, is_damage, operational, words
 
@@ -67,6 +75,9 @@ class StoreFile:
             return
         if moved is not None:
             self._made_anew(moved)
+        for part in schema.parts:
+            if part.whole is not None and not self.ask(part.whole, True, part):
+                self._rebuilt(part, StoreProblem("some of it is missing or does not agree"))
 
     @property
     def usable(self) -> bool:
@@ -139,12 +150,20 @@ class StoreFile:
 
     def _rebuilt(self, part: Part, problem: Exception) -> bool:
         """Make a damaged part anew; whether the file is whole after it."""
-        assert self.db is not None
+        if self.db is None or part.rebuild is None:
+            return False
         try:
             rebuild(self.db, part)
-            whole = bool(self.db.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok")
+            whole = _whole(self.db)
         except sqlite3.Error:
-            return False
+            whole = False
+        if not whole:  # its pages too damaged to be dropped: forgotten, the file rewritten
+            try:
+                forget_tables(self.db, part)
+                rebuild(self.db, part)
+                whole = _whole(self.db)
+            except sqlite3.Error:
+                return False
         if whole:
             self.said.say(
                 self._kind(f"rebuilt-{part.name}"),
@@ -212,6 +231,27 @@ class StoreFiles:
                 last(self)
         self.state.close()
         self.cache.close()
+
+
+def _whole(db: sqlite3.Connection) -> bool:
+    return bool(db.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok")
+
+
+def forget_tables(db: sqlite3.Connection, part: Part) -> None:
+    """Take a part's tables out of the file's schema without reading their pages (which
+    may be unreadable), then rewrite the file without them."""
+    assert part.tables
+    names = ", ".join("?" for _ in part.tables)
+    db.execute("PRAGMA writable_schema = ON")
+    try:
+        with transaction(db):
+            db.execute(
+                f"DELETE FROM sqlite_master WHERE tbl_name IN ({names}) OR name IN ({names})",
+                (*part.tables, *part.tables),
+            )
+    finally:
+        db.execute("PRAGMA writable_schema = OFF")
+    db.execute("VACUUM")  # (the pages they held are left out of the new file)
 
 
 @contextlib.contextmanager

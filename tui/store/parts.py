@@ -32,6 +32,7 @@ class Part:
     # rather than moving the whole file aside (the other parts are kept).
     rebuild: Migration | None = None
     whole: Callable[[sqlite3.Connection], bool] | None = None  # checked at each open
+    tables: Sequence[str] = ()  # every table it makes (forgotten when too damaged to drop)
 
     @property
     def version(self) -> int:

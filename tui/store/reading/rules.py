@@ -126,7 +126,7 @@ def topic_status(
     reads = tally.reads if tally is not None else 0
     unreads = tally.unreads if tally is not None else 0
     old = group is not None and last_activity is not None and last_activity <= group.cutoff
-    if old and group is not None and (topic is None or group.at >= topic.at):
+    if old and group is not None and (topic is None or group.at > topic.at):
         return TopicStatus(False, unreads)
     if topic is not None:
         if topic.read:
@@ -181,7 +181,9 @@ class ReadState:
         self.tallies: dict[str, Tally] = {}
         self.loaded = False
         self.version = 0  # grows with every change, so drawn rows know when to redraw
-        self._messages: dict[str, dict[str, MessageMark]] = {}  # per topic, once taken
+        # Per topic: the records taken from the store (`_taken`) and those made this run.
+        self._messages: dict[str, dict[str, MessageMark]] = {}
+        self._taken: set[str] = set()
         self._pending = Batch()
         # Per group, the topics counted as having something new (once counted this run).
         self._fresh: dict[str, dict[str, FreshTopic]] = {}
@@ -192,14 +194,15 @@ class ReadState:
         self.groups = loaded.groups | self.groups
         self.topics = loaded.topics | self.topics
         for topic_id, tally in loaded.tallies.items():
-            if topic_id not in self._messages:  # (a topic taken meanwhile knows better)
-                self.tallies.setdefault(topic_id, tally)
+            if topic_id not in self._taken:  # (a topic taken meanwhile knows better)
+                made = self.tallies.get(topic_id)  # (what this run added to it so far)
+                self.tallies[topic_id] = tally if made is None else _added(tally, made)
         self.loaded = True
         self.version += 1
 
     def knows_topic(self, topic_id: str) -> bool:
         """Whether a topic's message records have been taken from the store."""
-        return topic_id in self._messages
+        return topic_id in self._taken
 
     def take_messages(self, topic_id: str, records: Iterable[MessageMark]) -> None:
         """Take a topic's message records from the store (when its thread opens, or a
@@ -209,6 +212,7 @@ class ReadState:
             old = known.get(record.message_id)
             if old is None or old.at < record.at:
                 known[record.message_id] = record
+        self._taken.add(topic_id)
         self._retally(topic_id)
         self.version += 1
 
@@ -351,6 +355,7 @@ class ReadState:
         self.topics[topic_id] = mark
         self._pending.topics[topic_id] = mark
         self._messages[topic_id] = {}
+        self._taken.add(topic_id)  # (what the store holds of it is older: superseded)
         self.tallies.pop(topic_id, None)
         self._pending.messages = {
             key: record for key, record in self._pending.messages.items()
@@ -376,10 +381,13 @@ class ReadState:
         for topic_id in [t for t, m in self.tallies.items() if m.group_id == group_id]:
             del self.tallies[topic_id]
         for topic_id, records in self._messages.items():
-            for key in [k for k, r in records.items() if r.group_id == group_id]:
+            ours = [k for k, r in records.items() if r.group_id == group_id]
+            if not ours:
+                continue
+            for key in ours:
                 if covered_by_group(mark, records[key].created):
                     del records[key]
-            self._retally(topic_id)
+            self._retally(topic_id)  # (what the store holds of it is superseded too)
         self._fresh[group_id] = {}
         self.version += 1
 
@@ -403,22 +411,14 @@ class ReadState:
 
     def _record(self, record: MessageMark) -> None:
         topic_id = record.topic_id
-        records = self._messages.get(topic_id)
-        if records is not None:
-            records[record.message_id] = record
+        self._messages.setdefault(topic_id, {})[record.message_id] = record
+        if topic_id in self._taken:
             self._retally(topic_id)
         else:  # not taken from the store: counted on top of what the tally knows
             tally = self.tallies.get(topic_id) or Tally(record.group_id)
             one = tally_of([record], self.groups.get(record.group_id),
                            self.topics.get(topic_id), record.group_id)  # fmt: skip
-            self.tallies[topic_id] = replace(
-                tally,
-                reads=tally.reads + one.reads,
-                reads_beyond=tally.reads_beyond + one.reads_beyond,
-                unreads=tally.unreads + one.unreads,
-                unreads_within=tally.unreads_within + one.unreads_within,
-                read_at=max(tally.read_at, one.read_at),
-            )
+            self.tallies[topic_id] = _added(tally, one)
         self._pending.messages[record.message_id] = record
         counted = self._fresh.get(record.group_id)
         group = self.groups.get(record.group_id)
@@ -437,3 +437,15 @@ class ReadState:
         topic = self.topics.get(topic_id)
         tally = tally_of(records.values(), self.groups.get(group_id), topic, group_id)
         self.tallies[topic_id] = tally
+
+
+def _added(tally: Tally, more: Tally) -> Tally:
+    """Two tallies of one topic's records (none in both) as one."""
+    return replace(
+        tally,
+        reads=tally.reads + more.reads,
+        reads_beyond=tally.reads_beyond + more.reads_beyond,
+        unreads=tally.unreads + more.unreads,
+        unreads_within=tally.unreads_within + more.unreads_within,
+        read_at=max(tally.read_at, more.read_at),
+    )

@@ -124,7 +124,16 @@ def _whole(db: sqlite3.Connection) -> bool:
     return totals is not None and totals[0] == counted == indexed
 
 
-PART = Part("search index", (_create,), rebuild=_rebuild, whole=_whole)
+PART = Part(
+    "search index",
+    (_create,),
+    rebuild=_rebuild,
+    whole=_whole,
+    tables=(
+        *_TABLES,
+        *(f"search_text_{shadow}" for shadow in ("data", "idx", "docsize", "config", "content")),
+    ),
+)
 
 
 def available(db: sqlite3.Connection) -> bool:

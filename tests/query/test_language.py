@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.search.query import DateBound, Query, QueryError, Term, parse
+from tui.query.language import DateBound, Query, QueryError, Term, parse
 
 
 def test_words_and_phrases_must_all_be_found() -> None:
