@@ -57,10 +57,12 @@ def test_todays_files_open_with_every_read_mark_and_saved_search_kept(tmp_path: 
     assert loaded.groups["g2"].cutoff == 1_700_005_000.0  # caught up then
     assert loaded.tallies["t1"].reads == 5
     assert loaded.tallies["t2"].reads == 1
-    assert loaded.topics["t3"].read and loaded.topics["t3"].messages == 7  # m: read whole
+    assert loaded.topics["t3"].read
+    assert loaded.topics["t3"].messages == 7
     assert not loaded.topics["t4"].read  # m: marked unread
     log = store.state.ask(lambda db: reading.log_mark(db, "g1"), None)
-    assert log is not None and log.newest_id == "a99"
+    assert log is not None
+    assert log.newest_id == "a99"
     assert store.state.ask(saved.saved_searches, []) == [
         ("ana", 'from:"Ana Souza"'),
         ("xruns", "xruns is:unread"),
@@ -154,7 +156,8 @@ def test_a_damaged_state_file_gives_back_what_is_still_readable(tmp_path: Path) 
     again = files(path, said=said)  # type: ignore[arg-type]
     assert len(again.said.moved) == 1
     recovered = again.said.moved[0].recovered
-    assert recovered is not None and 0 < recovered
+    assert recovered is not None
+    assert 0 < recovered
     assert said[0].text == again.said.moved[0].message()
 
 
@@ -167,7 +170,8 @@ def test_damage_to_a_tables_first_page_is_salvaged_from_its_indexes(tmp_path: Pa
     said: list[Problem] = []
     again = files(path, said=said)  # type: ignore[arg-type]
     (moved,) = again.said.moved
-    assert moved.recovered is not None and moved.recovered >= 81
+    assert moved.recovered is not None
+    assert moved.recovered >= 81
     found = again.state.ask(lambda db: reading.messages_of(db, ["t"]), {})
     assert sorted(record.message_id for record in found["t"]) == sorted(f"m{i}" for i in range(81))
     assert all(record.read for record in found["t"])

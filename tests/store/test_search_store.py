@@ -283,7 +283,8 @@ def test_a_damaged_index_is_made_anew_and_the_pages_are_kept(
     assert saved == 120
     assert main(["search", "--demo", "xruns"]) == 1  # nothing found: the index is new
     err = capsys.readouterr().err
-    assert "search index" in err and str(cache_path(path)) in err
+    assert "search index" in err
+    assert str(cache_path(path)) in err
     assert "made anew" in err
     store = files(path)
     assert store.said.moved == []
@@ -311,7 +312,8 @@ async def test_a_half_missing_index_is_made_anew_at_open(tmp_path: Path) -> None
     house = open_house(path, report=said.append)
     assert await house.search.search(parse("xruns")) == []
     stats = await house.search.stats()
-    assert stats is not None and (stats.topics, stats.messages) == (0, 0)
+    assert stats is not None
+    assert (stats.topics, stats.messages) == (0, 0)
     db = sqlite3.connect(cache_path(path))
     assert db.execute("SELECT count(*) FROM search_text_docsize").fetchone()[0] == 0
     assert {"search_docs_removed"} <= {

@@ -218,7 +218,7 @@ def test_a_full_disk_is_said_once_and_the_store_still_opens(tmp_path: Path) -> N
     for attempt in range(2):
         data = random.Random(attempt).randbytes(100_000)
         with pytest.raises(StoreError, match="disk is full"):
-            store.cache.change(lambda db: tables.save_page(db, "p", "x", data, 1.0, 1 << 30))
+            store.cache.change(lambda db: tables.save_page(db, "p", "x", data, 1.0, 1 << 30))  # noqa: B023
     assert [p.kind for p in said] == ["cache-unsaved"]  # once, however often it fails
     assert str(cache_path(path)) in said[0].text
     store.close()
