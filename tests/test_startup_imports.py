@@ -96,7 +96,8 @@ NOT_AT_SAVED_PAINT = (
     "tui.api.library",
     "tui.api.models.memberships",
     "tui.demo",
-    "tui.store.store",
+    "tui.store.file",
+    "tui.store.house",
     "tui.store.database",
 )
 

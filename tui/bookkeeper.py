@@ -203,7 +203,7 @@ class Bookkeeper:
         news = {group_id: count for group_id, count in news.items() if count}
         searches = [SearchCard(s.name, s.query, s.unread) for s in await self.saved_searches()]
         try:
-            await house.pages.save_summary(groups, news, searches)
+            await house.pages.save_summary(groups, news, searches, _now())
         except OSError as error:
             self.said(
                 f"The group list could not be saved for the next start in "

@@ -3,7 +3,6 @@ laziness per group, a group that fails mid-way, and the checks follow mode makes
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections import Counter
 from datetime import datetime
@@ -22,8 +21,7 @@ from tui.api.merged import GroupFailed, MergedActivity, first_page
 from tui.api.models.activity import ActivityEntry
 from tui.api.params import ActivityQuery
 from tui.demo import DemoService, demo_transport
-from tui.store.pages.library import StoredLibrary
-from tui.store.thread import StoreThread
+from tui.store.house import open_house
 
 GROUPS = ["lurker-dev", "parent+child", "sandbox"]
 NEWEST = ActivityQuery(sort_field="created", sort_dir="desc")
@@ -231,8 +229,8 @@ async def test_a_small_first_page_then_whole_pages_from_the_top() -> None:
 
 async def test_a_merged_log_reads_offline_what_each_group_kept(tmp_path: Path) -> None:
     demo = DemoService(demo_config())
-    store = StoreThread(tmp_path / "reader.sqlite3")
-    online = StoredLibrary(library_for(demo).client, store)
+    house = open_house(tmp_path / "reader.sqlite3")
+    online = house.pages.library(library_for(demo).client)
     first = first_page(len(GROUPS))
 
     def merged_of(library: Library) -> MergedActivity:
@@ -247,8 +245,7 @@ async def test_a_merged_log_reads_offline_what_each_group_kept(tmp_path: Path) -
         shown.extend(page.data)
     alone = online.activity("lurker-dev", NEWEST)  # the same group's own log, in full pages
     own = await alone.next_page()
-    await asyncio.sleep(0)  # the pages' saves are on their way to the store's thread
-    await store.call(lambda _store: None)
+    await house.thread.call(lambda _files: None)  # the pages asked to be kept are kept
 
     def unreachable(request: httpx.Request) -> httpx.Response:
         raise httpx.ConnectError("no network", request=request)
@@ -256,7 +253,7 @@ async def test_a_merged_log_reads_offline_what_each_group_kept(tmp_path: Path) -
     cut_off = ServiceClient(
         "http://localhost", api_key="demo-key", transport=httpx.MockTransport(unreachable)
     )
-    offline = StoredLibrary(cut_off, store)
+    offline = house.pages.library(cut_off)
     again = merged_of(offline)
     kept = []
     while len(kept) < len(shown) and (page := await again.next_page()) is not None:
@@ -269,7 +266,7 @@ async def test_a_merged_log_reads_offline_what_each_group_kept(tmp_path: Path) -
     assert [e.id for e in own_offline.data] == [e.id for e in own.data]  # its own pages
     await cut_off.aclose()
     await online.client.aclose()
-    store.close()
+    house.close()
 
 
 async def test_each_groups_newest_fetched_is_known_before_any_of_it_is_shown() -> None:

@@ -69,27 +69,23 @@ def _note_pages(rows: PagedList[Any], checkpoints: list[int], rss: dict[str, flo
 def _seed_read_state(topics: int) -> int:
     """Every other topic of big-archive read, in the store the reader opens: the topic list
     draws each row's marker from these. Returns how many were marked."""
-    from tui.store.store import Store
-
     from tui.config.settings import Settings
     from tui.demo.groups import TOPIC_ID_STEP, build_groups
+    from tui.store.house import open_files
+    from tui.store.reading import tables
+    from tui.store.reading.records import TopicMark
+    from tui.store.reading.rules import Batch
 
     spec = next(g for g in build_groups(demo_config()) if g.name == BIG_ARCHIVE)
     now = time.time()
-    marks = [
-        (str(spec.number * TOPIC_ID_STEP + index + 1), str(spec.id), 1, now)
-        for index in range(0, topics, 2)
-    ]
-    store = Store(Settings(demo=True).store)
-    store._write(  # the bench's own look inside: one transaction rather than 50,000
-        lambda db: db.executemany(
-            "INSERT OR REPLACE INTO topic_marks (topic_id, group_id, read_count, unread, "
-            "read_at) VALUES (?, ?, ?, 0, ?)",
-            marks,
-        )
-    )
+    batch = Batch()  # (one transaction rather than 50,000)
+    for index in range(0, topics, 2):
+        topic_id = str(spec.number * TOPIC_ID_STEP + index + 1)
+        batch.topics[topic_id] = TopicMark(str(spec.id), True, 1, now)
+    store = open_files(Settings(demo=True).store)
+    store.state.change(lambda db: tables.write(db, batch))
     store.close()
-    return len(marks)
+    return len(batch.topics)
 
 
 async def _key_runs(pilot: Pilot[Any], rows: PagedList[Any], first: str) -> list[float]:

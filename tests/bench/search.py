@@ -9,7 +9,7 @@ word found nearly everywhere, is:unread against 50,000 messages read) asked for 
 screen (50 topics) five times; the figure is the slowest query's median (goal < 50 ms).
 
 Indexing's cost: the End walk and the thread opening run with indexing and without it
-(`Store.index_page` and `Store.index_texts` made to do nothing), runs interleaved, medians
+(the search door's feeding made to do nothing), runs interleaved, medians
 compared (goal ≤ 1.10x). The converting process makes each body's text in both (it is
 measured apart: `Document.own_text` against the conversion of the same bodies).
 """
@@ -26,15 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
-from tui.store.store import Store
 
 from tests.bench.apps import demo_config
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, show
 from tui.demo import DemoService
 from tui.query.language import parse
 from tui.render.convert import convert_body
+from tests.store.harness import AskedIndex as SearchIndex
 from tui.store.search.docs import MessageDoc, TopicDoc
-from tui.store.search.index import SearchIndex
 
 MESSAGES = 100_000
 GOAL_MS = 50.0
@@ -81,7 +80,7 @@ def _docs(group: str, messages: list[dict[str, Any]], round_: int) -> tuple[list
         tags = " ".join(tag["name"] for tag in m.get("hashtags") or [])
         topics.setdefault(
             topic,
-            TopicDoc(topic, str(m["group_id"]), group, m["name"], created, m["subject"], "",
+            TopicDoc(topic, str(m["group_id"]), group, m["name"], created, 1, m["subject"], "",
                      tags, False),
         )  # fmt: skip
         text = LexborHTMLParser(m["body"]).text() if m["body"] else ""
@@ -162,13 +161,15 @@ def _indexing(on: bool) -> Iterator[None]:
     if on:
         yield
         return
-    saved = Store.index_page, Store.index_texts
-    Store.index_page = lambda self, *args: None  # type: ignore[method-assign]
-    Store.index_texts = lambda self, *args: None  # type: ignore[method-assign]
+    from tui.store.search import door
+
+    saved = door._page_kept, door.Search.take_texts
+    door._page_kept = lambda *args: None  # type: ignore[assignment]
+    door.Search.take_texts = lambda self, texts: None  # type: ignore[method-assign]
     try:
         yield
     finally:
-        Store.index_page, Store.index_texts = saved  # type: ignore[method-assign]
+        door._page_kept, door.Search.take_texts = saved  # type: ignore[method-assign]
 
 
 def _overhead_figures(quick: bool) -> tuple[list[Figure], list[str]]:

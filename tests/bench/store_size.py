@@ -18,15 +18,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tui.store.store import Store
-
 from tests.bench.apps import BIG_ARCHIVE, demo_config
 from tests.bench.timing import Figure, Outcome, at_most
 from tui.api.client import ServiceClient
 from tui.demo import DemoService, demo_transport
-from tui.store.pages.library import StoredLibrary
-from tui.store.reading.records import Read
-from tui.store.thread import StoreThread
+from tui.store.file import StoreFiles
+from tui.store.house import open_files, open_house
+
+Read = tuple[str, str, str, Any]  # a message read: id, topic, group, written
 
 MESSAGES = 10_000
 BATCH = 50
@@ -38,9 +37,12 @@ def _size(path: Path) -> int:
     return sum(file.stat().st_size for file in files if file.exists())
 
 
-def _checkpointed_size(store: Store) -> int:
-    store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the bench's own look inside
-    return _size(store.path)
+def _checkpointed_size(files: StoreFiles) -> int:
+    assert files.state.db is not None
+    files.state.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the bench's own look inside
+    assert files.cache.db is not None
+    files.cache.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return _size(files.state.path) + _size(files.cache.path)
 
 
 async def _read(folder: Path) -> tuple[int, int, int, list[Read]]:
@@ -49,8 +51,9 @@ async def _read(folder: Path) -> tuple[int, int, int, list[Read]]:
     client = ServiceClient(
         "http://localhost", api_key=demo.config.api_key, transport=demo_transport(demo)
     )
-    thread = StoreThread(folder / "reader.sqlite3")
-    library = StoredLibrary(client, thread)
+    house = open_house(folder / "reader.sqlite3")
+    house.reading.meet_groups([(str(41104), BIG_ARCHIVE, None)])
+    library = house.pages.library(client)
     reads: list[Read] = []
     fetched = pages = 0
     batch: list[Read] = []
@@ -70,28 +73,47 @@ async def _read(folder: Path) -> tuple[int, int, int, list[Read]]:
                 fetched += len(thread_page.model_dump_json())
                 pages += 1
                 for message in thread_page.data[: MESSAGES - len(reads)]:
-                    read = Read(str(message.id), str(topic.id), str(message.group_id), time.time())
+                    read = (str(message.id), str(topic.id), str(message.group_id),
+                            message.created)  # fmt: skip
                     reads.append(read)
                     batch.append(read)
                     if len(batch) == BATCH:
-                        await thread.call(Store.read, list(batch))
+                        house.reading.read(batch)
+                        await house.reading.flush()
                         batch.clear()
             if len(reads) >= MESSAGES:
                 break
-    await thread.call(Store.read, batch)
+    house.reading.read(batch)
+    await house.reading.flush()
     await client.aclose()
-    size = await thread.call(_checkpointed_size)
-    thread.close()
+    await house.search.search(_everything())  # what waits is indexed, as a pause would
+    size = await house.thread.call(_checkpointed_size)
+    house.close()
     return size, fetched, pages, reads
 
 
+def _everything() -> Any:
+    from tui.query.language import parse
+
+    return parse("group:big-archive")
+
+
 def _reads_alone(folder: Path, reads: list[Read]) -> int:
-    store = Store(folder / "reads.sqlite3")
-    for start in range(0, len(reads), BATCH):
-        store.record_reads(reads[start : start + BATCH])
-    size = _checkpointed_size(store)
-    store.close()
-    return size
+    """The same reads in a store that keeps no pages: the state file alone."""
+
+    async def read() -> None:
+        house = open_house(folder / "reads.sqlite3")
+        house.reading.meet_groups([(str(41104), BIG_ARCHIVE, None)])
+        for start in range(0, len(reads), BATCH):
+            house.reading.read(reads[start : start + BATCH])
+            await house.reading.flush()
+        house.close()
+
+    asyncio.run(read())
+    files = open_files(folder / "reads.sqlite3")
+    _checkpointed_size(files)
+    files.close()
+    return _size(folder / "reads.sqlite3")
 
 
 def run(quick: bool) -> Outcome:

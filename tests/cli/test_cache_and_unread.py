@@ -52,11 +52,17 @@ def test_cache_shows_the_store_and_clear_keeps_read_state_unless_all(
     assert "localhost--demo.cache.sqlite3" in shown
     assert "of the 200.0 MB limit, cache_size)" in shown
     assert re.search(r"\n  groups seen: [1-9]\d*\n", shown), shown
-    assert "\n  topics with a mark: 0 (read in part or whole, or marked with m or C)\n" in shown
-    assert "\n  messages read one at a time: 0 (m and C mark whole topics" in shown
-    assert re.search(r"Search index: 0 topics and 0 messages, .* at most 50.0 MB\)", shown)
+    assert "\n  topics marked whole: 0 (m on the topic list: read or unread)\n" in shown
+    assert "\n  messages read: 0, marked unread: 0 (C marks a whole group" in shown
+    assert "\n  saved searches: none (s on a search's results saves one)\n" in shown
+    assert "Search index: empty (it fills as topics and threads are fetched; at most 50.0 MB)" in (
+        shown
+    )
+    assert "0 bytes each" not in shown
     assert main(["cache", "clear", "--demo"]) == 0
-    assert "the read state is kept" in capsys.readouterr().out
+    cleared = capsys.readouterr().out
+    assert "the read state and the saved searches in " in cleared
+    assert "localhost--demo.cache.sqlite3; " in cleared  # the file it cleared is named
     assert main(["cache", "--demo"]) == 0
     assert "groups seen: 0\n" not in capsys.readouterr().out
     assert main(["cache", "clear", "--all", "--yes", "--demo"]) == 0
@@ -96,7 +102,7 @@ def test_clear_forgets_the_group_list_saved_for_the_instant_start(
     assert main(["cache", "--demo"]) == 0
     assert "Group list for the instant start: none saved" in capsys.readouterr().out
     path = summary_path(Settings(demo=True).store)
-    save_summary(path, [], {}, 1_699_964_000.0)  # midday UTC: the 14th in most zones
+    save_summary(path, [], {}, [], 1_699_964_000.0)  # midday UTC: the 14th in most zones
     assert main(["cache", "--demo"]) == 0
     assert "0 groups, saved 2023-11-14 " in capsys.readouterr().out
     assert main(["cache", "clear", "--demo"]) == 0
@@ -128,20 +134,14 @@ def test_commands_say_a_store_that_cannot_be_opened_and_never_trace(
 def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from tui.store.store import Read, Store
-
-    from tests.store.test_database import spoil_the_middle
+    from tests.store.harness import fill, spoil_the_middle
     from tui.config.settings import Settings
     from tui.store.house import cache_path
 
     path = Settings(demo=True).store
-    store = Store(path)
-    store.read([Read(f"m{i}", "t", "g", 1.0) for i in range(111)])
-    for i in range(300):
-        store.save_page(f"p{i}", "gettopics", bytes([i % 256]) * 3_000 + str(i).encode(), 1.0)
-    store.close()
+    fill(path, reads=111, pages=300)
     spoil_the_middle(cache_path(path))
     assert main(["cache", "--demo"]) == 0
     out, err = capsys.readouterr()
-    assert "messages read one at a time: 111 " in out
+    assert "messages read: 111," in out
     assert f"The page cache at {cache_path(path)} could not be used" in err

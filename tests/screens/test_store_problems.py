@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.store.store import Read, Store
-
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_keys_say_something import notes
 from tests.screens.test_read_state import FIRST_NEW, open_row
 from tests.screens.test_snapshots import keys, open_topics, rows_of
-from tests.store.test_database import spoil_the_middle
+from tests.store.harness import fill, spoil_the_middle
 from tui.config.settings import Settings
+from tui.store.file import StoreFiles
 from tui.store.house import cache_path
 
 
@@ -26,24 +25,20 @@ def said(app: object, text: str) -> list[str]:
 
 async def test_a_damaged_cache_is_said_with_both_paths_and_the_reads_stay() -> None:
     path = store_path()
-    store = Store(path)
-    store.read([Read(f"m{i}", "t", "g", 1.0) for i in range(300)])
-    for i in range(300):
-        store.save_page(f"p{i}", "gettopics", bytes([i % 256]) * 3_000 + str(i).encode(), 1.0)
-    store.close()
+    fill(path, reads=300, pages=300)
     spoil_the_middle(cache_path(path))
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await open_topics(pilot, "big-archive")
-        thread = app.news.store
+        pages = app.news.house.pages
         for i in range(300):  # as the pages are asked for, the damage shows
-            await thread.call(Store.load_page, f"p{i}")
+            await pages.kept(f"p{i}")
         await settle(pilot)
         told = said(app, "could not be used")
         assert len(told) == 1, notes(app)
         assert str(cache_path(path)) in told[0]
         assert ".unusable-" in told[0]
-        assert len(await thread.call(Store.read_messages, "t")) == 300
+        assert (await app.news.reading.totals())[0] == 300
 
 
 async def test_reads_that_cannot_be_saved_are_said_once_naming_the_file() -> None:
@@ -52,11 +47,11 @@ async def test_reads_that_cannot_be_saved_are_said_once_naming_the_file() -> Non
         await open_topics(pilot, "big-archive")
         await until(pilot, lambda: app.news.state.loaded, "read state loaded")
 
-        def read_only(store: Store) -> None:  # as a read-only file or a full disk would
-            assert store._state.db is not None
-            store._state.db.execute("PRAGMA query_only = ON")
+        def read_only(files: StoreFiles) -> None:  # as a read-only file or a full disk would
+            assert files.state.db is not None
+            files.state.db.execute("PRAGMA query_only = ON")
 
-        await app.news.store.call(read_only)
+        await app.news.house.thread.call(read_only)
         messages = rows_of(pilot).rows[FIRST_NEW].num_messages
         await open_row(pilot, FIRST_NEW)
         await keys(pilot, *"n" * (messages - 1))

@@ -100,3 +100,24 @@ def root_page(path: Path, table: str) -> int:
 
 
 __all__ = ["CACHE", "STATE"]
+
+
+def fill(path: Path, reads: int = 0, pages: int = 0, topic: str = "t") -> None:
+    """A store with `reads` messages of one topic read and `pages` pages kept (3 KB each, not
+    all alike), written as the reader writes them."""
+    from tui.store.pages import tables as page_tables
+    from tui.store.reading import tables as reading_tables
+    from tui.store.reading.records import MessageMark
+    from tui.store.reading.rules import Batch
+
+    store = files(path)
+    batch = Batch()
+    for i in range(reads):
+        batch.messages[f"m{i}"] = MessageMark(f"m{i}", topic, "g", True, 1.0 + i, 0.5)
+    store.state.change(lambda db: reading_tables.write(db, batch))
+    for i in range(pages):
+        data = bytes([i % 256]) * 3_000 + str(i).encode()
+        store.cache.change(
+            lambda db: page_tables.save_page(db, f"p{i}", "gettopics", data, 1.0, 1 << 30)  # noqa: B023
+        )
+    store.close()

@@ -73,6 +73,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._load = load
         self._mounted = self._started = False
         self._offline = False  # the service could not be reached for a fresh list
+        self._shown_saved_at: float | None = None  # when the rows shown were saved
         # The saved searches, listed under the groups (as saved last time, until the store
         # says).
         self.saved: list[SavedSearch] = _saved_of(summary)
@@ -247,6 +248,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         return [row.group for row in self.paged_list.rows if row.group is not None]
 
     def page_arrived(self, page: object) -> None:
+        self._shown_saved_at = self._saved_at()
         self._update_title()
         if self._saved_at() is None and self.paged_list.ended:
             # After the paint: counting each group's news asks the service, and the list
@@ -279,7 +281,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def _update_title(self) -> None:
         count = f"{len(self.groups):,}" if self.paged_list.rows else ""
-        saved_at = self._saved_at()
+        # (The rows shown are those of the last page that came: a reload keeps them until
+        # its own first page, and they are still the saved ones meanwhile.)
+        saved_at = self._shown_saved_at
         saved = f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
         if saved and self._offline:  # as every screen says it of what the store showed
             saved = f"offline · {saved}"

@@ -95,13 +95,15 @@ class Pages:
         return load_summary(self.summary_path)
 
     async def save_summary(
-        self, groups: list[GroupInfo], news: dict[str, int], searches: list[SearchCard]
+        self,
+        groups: list[GroupInfo],
+        news: dict[str, int],
+        searches: list[SearchCard],
+        at: float,
     ) -> None:
-        """Keep the group list as shown now, its counts and the saved searches, for the
+        """Keep the group list as shown at `at`, its counts and the saved searches, for the
         next start to paint at once (OSError: it could not be written)."""
-        await asyncio.to_thread(
-            save_summary, self.summary_path, groups, news, searches, time.time()
-        )
+        await asyncio.to_thread(save_summary, self.summary_path, groups, news, searches, at)
 
 
 def summary_path_of(store_path: Path) -> Path:
