@@ -79,3 +79,21 @@ async def test_a_store_that_cannot_be_opened_is_said_and_the_reader_goes_on() ->
         told = said(app, "cannot open its read state")
         assert str(store_path()) in told[0]
         assert "will not be remembered this time" in told[0]
+
+
+async def test_a_state_file_damaged_in_a_tables_first_page_gives_back_every_read() -> None:
+    from tests.store.harness import root_page, spoil_page
+
+    path = store_path()
+    fill(path, reads=81)
+    spoil_page(path, root_page(path, "reading_messages"))
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: bool(said(app, "could not be used")), "the move said")
+        (told,) = said(app, "could not be used")
+        assert str(path) in told
+        assert "81 of its records were copied into a new one" in told
+        assert (await app.news.reading.totals())[0] == 81
+    beside = [p.name for p in path.parent.iterdir() if ".unusable-" in p.name]
+    assert len(beside) == 1, beside  # no -wal or -shm of the salvage left beside it
