@@ -29,10 +29,10 @@ from selectolax.lexbor import LexborHTMLParser
 
 from tests.bench.apps import demo_config
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, median, show
+from tests.store.harness import AskedIndex as SearchIndex
 from tui.demo import DemoService
 from tui.query.language import parse
 from tui.render.convert import convert_body
-from tests.store.harness import AskedIndex as SearchIndex
 from tui.store.search.docs import MessageDoc, TopicDoc
 
 MESSAGES = 100_000
