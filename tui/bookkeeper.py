@@ -21,7 +21,7 @@ from .api.group_info import GroupInfo
 from .config.settings import Settings
 from .render import when
 from .store.reading.door import Reading
-from .store.reading.rules import ReadState
+from .store.reading.state import ReadState
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -74,7 +74,7 @@ def _seed_read_state(topics: int) -> int:
     from tui.store.house import open_files
     from tui.store.reading import tables
     from tui.store.reading.records import TopicMark
-    from tui.store.reading.rules import Batch
+    from tui.store.reading.state import Batch
 
     spec = next(g for g in build_groups(demo_config()) if g.name == BIG_ARCHIVE)
     now = time.time()

@@ -27,7 +27,7 @@ from tests.screens.harness import settle, until
 from tui.demo import DemoService
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
-from tui.store.reading import rules as readstate
+from tui.store.reading import state as readstate
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 

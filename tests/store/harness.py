@@ -108,7 +108,7 @@ def fill(path: Path, reads: int = 0, pages: int = 0, topic: str = "t") -> None:
     from tui.store.pages import tables as page_tables
     from tui.store.reading import tables as reading_tables
     from tui.store.reading.records import MessageMark
-    from tui.store.reading.rules import Batch
+    from tui.store.reading.state import Batch
 
     store = files(path)
     batch = Batch()

@@ -22,7 +22,7 @@ from tui.store.parts import Part, table_names
 from tui.store.problems import Problem
 from tui.store.reading import tables as reading
 from tui.store.reading.records import MessageMark
-from tui.store.reading.rules import Batch
+from tui.store.reading.state import Batch
 from tui.store.search import saved
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "stores"

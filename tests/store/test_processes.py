@@ -24,7 +24,7 @@ WRITER = textwrap.dedent(
     from tui.store.pages import tables as pages
     from tui.store.reading import tables as reading
     from tui.store.reading.records import MessageMark
-    from tui.store.reading.rules import Batch
+    from tui.store.reading.state import Batch
 
     path, tag, rounds = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     store = open_files(path, 2_000_000)

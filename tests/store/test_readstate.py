@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from tests.store.harness import with_parts
 from tui.store.reading import tables
 from tui.store.reading.records import GroupMark, MessageMark, TopicMark
-from tui.store.reading.rules import FIRST_SIGHT, Batch, FreshTopic, ReadState, TopicStatus
+from tui.store.reading.rules import FIRST_SIGHT, FreshTopic, TopicStatus
+from tui.store.reading.state import Batch, ReadState
 
 NOW = 1_800_000_000.0
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from ...api.group_info import GroupInfo
 from ...api.library import Library
-from .rules import FreshTopic, ReadState
+from .rules import FreshTopic
+from .state import ReadState
 
 MAX_PAGES = 3  # past 300 topics with something new, "300+" says enough
 

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from ..problems import StoreError
 from . import tables
 from .records import LogMark, MessageMark
-from .rules import Batch, FreshTopic, Loaded, ReadState
+from .rules import FreshTopic
+from .state import Batch, Loaded, ReadState
 
 if TYPE_CHECKING:
     from ..file import StoreFiles

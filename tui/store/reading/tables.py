@@ -16,7 +16,8 @@ from typing import Any
 from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
 from .records import GroupMark, LogMark, MessageMark, TopicMark
-from .rules import Batch, Loaded, counts, tally_of
+from .rules import counts, tally_of
+from .state import Batch, Loaded
 
 MAX_INTEGER = 2**63 - 1  # SQLite's largest: counts from the service are clamped to it
 LEGACY = ("message_reads", "topic_marks", "group_marks", "activity_marks", "meta", "pages")

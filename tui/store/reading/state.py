@@ -1,0 +1,327 @@
+"""The read state in memory: the group and topic records, each topic's tally, the message
+records of the topics taken from the store, the changes not yet written, and each group's
+count of news as counted this run. Pure (no SQLite): the reading door applies every change
+here first, then writes it; the screens ask it on every row drawn.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+
+from .records import GroupMark, LogMark, MessageMark, Tally, TopicMark
+from .rules import (
+    FIRST_SIGHT,
+    FreshTopic,
+    TopicStatus,
+    covered_by_group,
+    message_read,
+    seconds,
+    tally_of,
+    topic_status,
+)
+
+
+@dataclass
+class Batch:
+    """Records made in memory and not yet written to the store."""
+
+    groups: dict[str, GroupMark] = field(default_factory=dict)
+    topics: dict[str, TopicMark] = field(default_factory=dict)
+    messages: dict[str, MessageMark] = field(default_factory=dict)
+    logs: dict[str, LogMark] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.groups or self.topics or self.messages or self.logs)
+
+
+@dataclass
+class Loaded:
+    """What the store holds, as read at start: every group's and topic's record, and each
+    topic's tally of message records (the records themselves come per topic)."""
+
+    groups: dict[str, GroupMark] = field(default_factory=dict)
+    topics: dict[str, TopicMark] = field(default_factory=dict)
+    tallies: dict[str, Tally] = field(default_factory=dict)
+
+
+class ReadState:
+    """The reader's records in memory, and the changes not yet written to the store."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.groups: dict[str, GroupMark] = {}
+        self.topics: dict[str, TopicMark] = {}
+        self.tallies: dict[str, Tally] = {}
+        self.loaded = False
+        self.version = 0  # grows with every change, so drawn rows know when to redraw
+        # Per topic: the records taken from the store (`_taken`) and those made this run.
+        self._messages: dict[str, dict[str, MessageMark]] = {}
+        self._taken: set[str] = set()
+        self._pending = Batch()
+        # Per group, the topics counted as having something new (once counted this run).
+        self._fresh: dict[str, dict[str, FreshTopic]] = {}
+        self._live_counts: dict[str, tuple[int, int]] = {}  # group -> (version, count)
+
+    def load(self, loaded: Loaded) -> None:
+        """Take the records read from the store (what changed meanwhile is kept)."""
+        self.groups = loaded.groups | self.groups
+        self.topics = loaded.topics | self.topics
+        for topic_id, tally in loaded.tallies.items():
+            if topic_id not in self._taken:  # (a topic taken meanwhile knows better)
+                made = self.tallies.get(topic_id)  # (what this run added to it so far)
+                self.tallies[topic_id] = tally if made is None else _added(tally, made)
+        self.loaded = True
+        self.version += 1
+
+    def knows_topic(self, topic_id: str) -> bool:
+        """Whether a topic's message records have been taken from the store."""
+        return topic_id in self._taken
+
+    def take_messages(self, topic_id: str, records: Iterable[MessageMark]) -> None:
+        """Take a topic's message records from the store (when its thread opens, or a
+        search asks about it); records made meanwhile in memory are newer and kept."""
+        known = self._messages.setdefault(topic_id, {})
+        for record in records:
+            old = known.get(record.message_id)
+            if old is None or old.at < record.at:
+                known[record.message_id] = record
+        self._taken.add(topic_id)
+        self._retally(topic_id)
+        self.version += 1
+
+    # --- questions -----------------------------------------------------------------------
+
+    def baseline(self, group_id: str) -> float | None:
+        """The moment up to which a group's messages count as read (None: never seen)."""
+        mark = self.groups.get(group_id)
+        return mark.cutoff if mark is not None else None
+
+    def topic_status(
+        self, topic_id: str, group_id: str, messages: int, last_activity: datetime | None
+    ) -> TopicStatus:
+        """New, some unread, or read."""
+        return topic_status(
+            self.groups.get(group_id),
+            self.topics.get(topic_id),
+            self.tallies.get(topic_id),
+            messages,
+            seconds(last_activity),
+        )
+
+    def message_read(
+        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+    ) -> bool:
+        """Whether a message counts as read (its topic's records taken first)."""
+        record = self._messages.get(topic_id, {}).get(message_id)
+        return message_read(
+            self.groups.get(group_id), self.topics.get(topic_id), record, seconds(created)
+        )
+
+    def found_read(
+        self, topic_id: str, message_id: str | None, group_id: str, created: float, messages: int
+    ) -> bool:
+        """Whether a row of the search index reads as read (is:read, is:unread): a message
+        as `message_read`; a topic (`created`: its last activity) as the topic list marks
+        it (its topic's records taken first)."""
+        when = created if created > 0 else None
+        if message_id is not None:
+            record = self._messages.get(topic_id, {}).get(message_id)
+            return message_read(self.groups.get(group_id), self.topics.get(topic_id), record, when)
+        status = topic_status(
+            self.groups.get(group_id),
+            self.topics.get(topic_id),
+            self.tallies.get(topic_id),
+            messages,
+            when,
+        )
+        return not status.fresh
+
+    def last_read(self, topic_id: str) -> float | None:
+        """When something of a topic was last read (None: never)."""
+        tally = self.tallies.get(topic_id)
+        topic = self.topics.get(topic_id)
+        whole = topic.at if topic is not None and topic.read else 0.0
+        latest = max(tally.read_at if tally is not None else 0.0, whole)
+        return latest or None
+
+    def opened_before(self, topic_id: str) -> bool:
+        """Whether anything of a topic was read before (its records say so)."""
+        tally = self.tallies.get(topic_id)
+        topic = self.topics.get(topic_id)
+        if topic is not None and not topic.read:
+            return tally is not None and tally.reads > 0
+        return (tally is not None and tally.reads > 0) or (topic is not None and topic.read)
+
+    def kept_unread(self, group_id: str) -> dict[str, FreshTopic]:
+        """The topics of a group older than its cutoff that were marked unread by hand since
+        (a count walking the newest topics down to the cutoff never meets them)."""
+        group = self.groups.get(group_id)
+        if group is None:
+            return {}
+        found: dict[str, FreshTopic] = {}
+        old = datetime.fromtimestamp(group.cutoff, UTC)
+        for topic_id, topic in self.topics.items():
+            if topic.group_id == group_id and not topic.read and topic.at > group.at:
+                found[topic_id] = FreshTopic(topic.messages, None)
+        for topic_id, tally in self.tallies.items():
+            if tally.group_id == group_id and tally.unreads and topic_id not in found:
+                found[topic_id] = FreshTopic(0, old)
+        return found
+
+    def new_topics(self, group_id: str) -> int | None:
+        """Topics of a group with something new, as counted this run and followed since
+        (None: not counted yet this run)."""
+        fresh = self._fresh.get(group_id)
+        if fresh is None or group_id not in self.groups:
+            return None
+        cached = self._live_counts.get(group_id)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        live = sum(
+            self.topic_status(topic_id, group_id, *topic).fresh for topic_id, topic in fresh.items()
+        )
+        self._live_counts[group_id] = (self.version, live)
+        return live
+
+    def counted(self) -> dict[str, int]:
+        """Every group counted this run, with its count now."""
+        found = {}
+        for group_id in self._fresh:
+            count = self.new_topics(group_id)
+            if count is not None:
+                found[group_id] = count
+        return found
+
+    # --- changes -------------------------------------------------------------------------
+
+    def meet_group(self, group_id: str, name: str, last_activity: datetime | None) -> bool:
+        """Note a group seen in the group list; True the first time (its cutoff is set)."""
+        if group_id in self.groups:
+            return False
+        now = self.clock()
+        mark = GroupMark(name, now - FIRST_SIGHT, now)
+        self.groups[group_id] = mark
+        self._pending.groups[group_id] = mark
+        self.version += 1
+        return True
+
+    def read(self, message_id: str, topic_id: str, group_id: str, created: datetime | None) -> bool:
+        """A message became read; True if it was not already (by a record of its own)."""
+        record = self._messages.get(topic_id, {}).get(message_id)
+        if record is not None and record.read:
+            return False
+        self._record(MessageMark(message_id, topic_id, group_id, True, self.clock(),
+                                 seconds(created)))  # fmt: skip
+        return True
+
+    def unread_message(
+        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+    ) -> None:
+        """Mark one message unread again (overriding every older record)."""
+        self._record(MessageMark(message_id, topic_id, group_id, False, self.clock(),
+                                 seconds(created)))  # fmt: skip
+
+    def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
+        """Mark a whole topic read or unread (its message records are older: superseded)."""
+        now = self.clock()
+        mark = TopicMark(group_id, read, max(0, messages), now)
+        self.topics[topic_id] = mark
+        self._pending.topics[topic_id] = mark
+        self._messages[topic_id] = {}
+        self._taken.add(topic_id)  # (what the store holds of it is older: superseded)
+        self.tallies.pop(topic_id, None)
+        self._pending.messages = {
+            key: record for key, record in self._pending.messages.items()
+            if record.topic_id != topic_id
+        }  # fmt: skip
+        if not read:
+            counted = self._fresh.get(group_id)
+            if counted is not None:  # unread by hand: one more in its group's count
+                counted.setdefault(topic_id, FreshTopic(messages, None))
+        self.version += 1
+
+    def catch_up(self, group_id: str, name: str, newest: Iterable[datetime | None] = ()) -> None:
+        """Everything of a group read up to now (or up to the newest of `newest`, the last
+        activity of the topics shown, should the service's clock be ahead of this one's)."""
+        now = self.clock()
+        cutoff = max([now, *(moment.timestamp() for moment in newest if moment is not None)])
+        old = self.groups.get(group_id)
+        mark = GroupMark(old.name if old else name, cutoff, now, caught_up=True)
+        self.groups[group_id] = mark
+        self._pending.groups[group_id] = mark
+        for topic_id in [t for t, m in self.topics.items() if m.group_id == group_id]:
+            del self.topics[topic_id]
+        for topic_id in [t for t, m in self.tallies.items() if m.group_id == group_id]:
+            del self.tallies[topic_id]
+        for topic_id, records in self._messages.items():
+            ours = [k for k, r in records.items() if r.group_id == group_id]
+            if not ours:
+                continue
+            for key in ours:
+                if covered_by_group(mark, records[key].created):
+                    del records[key]
+            self._retally(topic_id)  # (what the store holds of it is superseded too)
+        self._fresh[group_id] = {}
+        self.version += 1
+
+    def count_news(self, group_id: str, fresh: dict[str, FreshTopic]) -> None:
+        """The topics of a group found to have something new (counted again as the records
+        change)."""
+        if group_id in self.groups:
+            self._fresh[group_id] = dict(fresh)
+            self.version += 1
+
+    def remember_log(self, group_id: str, newest_id: str) -> None:
+        """The newest activity entry shown when a log is left."""
+        self._pending.logs[group_id] = LogMark(newest_id, self.clock())
+
+    def drain(self) -> Batch:
+        """The records not yet written, handed over once."""
+        batch, self._pending = self._pending, Batch()
+        return batch
+
+    # --- inside ----------------------------------------------------------------------------
+
+    def _record(self, record: MessageMark) -> None:
+        topic_id = record.topic_id
+        self._messages.setdefault(topic_id, {})[record.message_id] = record
+        if topic_id in self._taken:
+            self._retally(topic_id)
+        else:  # not taken from the store: counted on top of what the tally knows
+            tally = self.tallies.get(topic_id) or Tally(record.group_id)
+            one = tally_of([record], self.groups.get(record.group_id),
+                           self.topics.get(topic_id), record.group_id)  # fmt: skip
+            self.tallies[topic_id] = _added(tally, one)
+        self._pending.messages[record.message_id] = record
+        counted = self._fresh.get(record.group_id)
+        group = self.groups.get(record.group_id)
+        if not record.read and counted is not None and group is not None:
+            # Unread by hand: one more in its group's count (asked as a topic whose
+            # messages are all read but for those marked unread, when it is not counted).
+            counted.setdefault(topic_id, FreshTopic(0, datetime.fromtimestamp(group.cutoff, UTC)))
+        self.version += 1
+
+    def _retally(self, topic_id: str) -> None:
+        records = self._messages.get(topic_id, {})
+        if not records:
+            self.tallies.pop(topic_id, None)
+            return
+        group_id = next(iter(records.values())).group_id
+        topic = self.topics.get(topic_id)
+        tally = tally_of(records.values(), self.groups.get(group_id), topic, group_id)
+        self.tallies[topic_id] = tally
+
+
+def _added(tally: Tally, more: Tally) -> Tally:
+    """Two tallies of one topic's records (none in both) as one."""
+    return replace(
+        tally,
+        reads=tally.reads + more.reads,
+        reads_beyond=tally.reads_beyond + more.reads_beyond,
+        unreads=tally.unreads + more.unreads,
+        unreads_within=tally.unreads_within + more.unreads_within,
+        read_at=max(tally.read_at, more.read_at),
+    )
