@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from tests.screens.harness import make_app, requests_to, settle, shown_text, until
+from tests.screens.harness import make_app, notes, requests_to, settle, shown_text, until
 from tui.screens.groups import GroupsScreen
 from tui.screens.name_prompt import NamePrompt
 from tui.screens.search import SearchScreen
@@ -96,7 +96,7 @@ async def test_a_saved_search_is_a_group_after_a_restart() -> None:
         await pilot.press("ctrl+u")
         await _type(pilot, "Latency")
         await pilot.press("enter")
-        await until(pilot, lambda: any("Saved as" in str(n.message) for n in app._notifications))
+        await until(pilot, lambda: any("Saved as" in note for note in notes(app)))
 
     app, _demo = make_app()  # a new run, the same store
     async with app.run_test(size=(100, 30)) as pilot:
