@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import files
+
 BUSY_TIMEOUT_MS = 5_000  # a second lurker writing at the same moment waits, up to this
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -78,7 +80,7 @@ def connect(
     path: Path, schema: Schema, salvage: Salvage | None = None
 ) -> tuple[sqlite3.Connection, MovedAside | None]:
     """The file at `path`, migrated to the current version (a new one if there is none)."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    files.make_folder(path.parent, private=True)
     try:
         return open_file(path, schema), None
     except sqlite3.OperationalError as error:
