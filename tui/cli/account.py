@@ -67,6 +67,10 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""
+        if key == "base_url" and settings.demo:  # the profile's origin is not the one read
+            named = sources.get(key, "default")
+            unused = "" if named == "default" else f"; not used: the one of {named}"
+            value, source = "the built-in demo", f"  (demo data{unused})"
         say(f"{label:<15}{value}{source}", out, hang=15)
     if not settings.demo:
         try:

@@ -4,11 +4,13 @@ markdownify turns HTML into Markdown well; ``MailMarkdown`` only adds what mail 
 through its documented ``convert_*`` hooks: nothing of ``<title>``, no tracking pixels,
 and an image's ``data:`` URI (kilobytes of base64) left out. Quotes stay ``>`` blockquotes. A body
 nested deeper than markdownify's recursion can follow falls back to our own converter's
-text, quotes marked with ``>``, so no export loses a body.
+text, quotes marked with ``>``, so no export loses a body. Paragraphs that hold nothing but
+no-break spaces (Outlook's ``<p><o:p>&nbsp;</o:p></p>`` between paragraphs) are left out.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markdownify import MarkdownConverter
@@ -63,4 +65,24 @@ def body_markdown(body: str, *, is_plain_text: bool = False) -> str:
         markdown = MailMarkdown().convert(body)
     except RecursionError:
         markdown = document_markdown(convert(body))
-    return clean(str(markdown), multiline=True).strip()
+    return _without_empty_paragraphs(clean(str(markdown), multiline=True)).strip()
+
+
+_FENCE = re.compile(r"\s*(```|~~~)")
+_EMPTY = re.compile(r"((?:\s*>)*)\s*")  # (quote marks), then only spaces, no-break ones too
+
+
+def _without_empty_paragraphs(markdown: str) -> str:
+    """`markdown` with lines of only spaces (no-break ones too) made empty, and the empty
+    lines that makes in a row made one; code blocks are kept as they are."""
+    lines: list[str] = []
+    fenced = False
+    for line in markdown.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (empty := _EMPTY.fullmatch(line)) is not None:
+            line = empty[1].replace(" ", "")
+            if lines and lines[-1] == line:
+                continue
+        lines.append(line)
+    return "\n".join(lines)
