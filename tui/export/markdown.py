@@ -16,6 +16,7 @@ from typing import Any
 from markdownify import MarkdownConverter
 
 from ..render.convert import convert
+from ..render.convert.depth import FLATTENED_NOTE, cap_nesting
 from ..render.convert.links import is_tracking_pixel
 from ..render.document import Document
 from ..render.safety import clean
@@ -61,10 +62,13 @@ def body_markdown(body: str, *, is_plain_text: bool = False) -> str:
     """A message body as Markdown, cleaned of anything that could drive a terminal."""
     if is_plain_text:
         return clean(body, multiline=True).strip()
+    html, flattened = cap_nesting(body)  # n² to parse at n levels: capped, and said
     try:
-        markdown = MailMarkdown().convert(body)
+        markdown = MailMarkdown().convert(html)
+        if flattened:
+            markdown = f"{markdown}\n\n{FLATTENED_NOTE}"
     except RecursionError:
-        markdown = document_markdown(convert(body))
+        markdown = document_markdown(convert(body))  # (which says it, if it was capped)
     return _without_empty_paragraphs(clean(str(markdown), multiline=True)).strip()
 
 
