@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .cursor import PageSource
@@ -159,6 +160,10 @@ class FollowedLog:
         return fresh
 
 
+def _after(mark: EntryId | None, entry_id: EntryId) -> bool:
+    return mark is None or later(entry_id, mark)
+
+
 async def check_logs(
     logs: Sequence[tuple[int, LogSource]],
     newest: Mapping[int, int | str | None],
@@ -170,8 +175,7 @@ async def check_logs(
 
     async def one(group: int, source: LogSource) -> list[ActivityEntry]:
         mark = newest.get(group)
-        return await read_new(source(), lambda entry_id: mark is None or later(entry_id, mark),
-                              mark, pages)  # fmt: skip
+        return await read_new(source(), partial(_after, mark), mark, pages)
 
     answers = await asyncio.gather(
         *(one(group, source) for group, source in logs), return_exceptions=True

@@ -33,7 +33,7 @@ from .say import say
 __all__ = ["run"]
 
 FOLLOW_PAGES = 10  # pages a check reads on while every entry is new (a burst between checks)
-STALL_AFTER = 20.0  # seconds a group's page may take in --follow before it is said, and asked again
+STALL_AFTER = 20.0  # seconds a page of a group's log may take in --follow: then said, asked again
 _NEWEST = ActivityQuery(sort_field="id", sort_dir="desc")
 
 Pause = Callable[[float], Awaitable[None]]
