@@ -83,6 +83,17 @@ async def test_a_mistake_is_a_sentence_pointing_at_it() -> None:
         await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
 
 
+async def test_a_query_cut_short_says_so_under_the_line() -> None:
+    app, _demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = await _search_line(pilot)
+        line.value = " ".join(f"w{number}" for number in range(40))  # as if pasted
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "left out" in str(note.render()), "the cut said")
+        assert "Only the query's first 32 different words" in str(note.render())
+        assert note.has_class("warning")
+
+
 async def test_a_saved_search_is_a_group_after_a_restart() -> None:
     app, _demo = make_app(group="lurker-dev")
     async with app.run_test(size=(100, 30)) as pilot:
