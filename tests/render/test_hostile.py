@@ -48,16 +48,16 @@ def _nested(pairs: list[tuple[str, str]], depth: int) -> str:
     ids=["mixed", "blockquote", "div"],
 )
 def test_deep_nesting_converts_and_keeps_every_word(pairs: list[tuple[str, str]]) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU: a busy machine's other work is not counted)
     doc = convert(_nested(pairs, DEPTH))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     plain = doc.plain()
     assert "deepest" in plain
     assert "w0" in plain
     assert f"w{DEPTH - 1}" in plain
     assert all(f"w{i}" in plain for i in range(0, DEPTH, 97))
     assert all(part.depth <= MAX_DEPTH for part in doc.parts)
-    assert elapsed < 10, f"{elapsed:.1f}s"
+    assert elapsed < 10, f"{elapsed:.1f}s of CPU"
     render_document(doc, 60, folded=False)
 
 
@@ -70,33 +70,33 @@ def test_items_that_open_with_a_list_at_depth() -> None:
     assert "deepest" in doc.plain()
     assert doc.plain().count("•") == -(-depth // 3)  # •, ◦, ▪ in turn
     assert FLATTENED_NOTE not in doc.plain()
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU: a busy machine's other work is not counted)
     doc = convert("<ul><li>" * 20_000 + "deepest")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert "deepest" in doc.plain()
     assert doc.plain().rstrip().endswith(FLATTENED_NOTE)
-    assert elapsed < 10, f"{elapsed:.1f}s"
+    assert elapsed < 10, f"{elapsed:.1f}s of CPU"
 
 
 def test_quote_containers_at_depth() -> None:
     # Whether a container is a quote looks at the start of each child's text: read whole
     # for every ancestor, 20,000 nested containers took some twenty seconds.
     depth = 20_000
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU: a busy machine's other work is not counted)
     doc = convert("<div class='gmail_quote'>" * depth + "end")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert doc.plain().strip().removesuffix(FLATTENED_NOTE).strip().endswith("end")
-    assert elapsed < 10, f"{elapsed:.1f}s"
+    assert elapsed < 10, f"{elapsed:.1f}s of CPU"
 
 
 def test_many_signature_separators() -> None:
     # Each "-- " asked whether a short signature follows by counting every line after it:
     # 30,000 of them took half a minute.
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU: a busy machine's other work is not counted)
     doc = convert("-- \n" * 30_000 + "end", is_plain_text=True)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert doc.plain().strip().endswith("end")
-    assert elapsed < 10, f"{elapsed:.1f}s"
+    assert elapsed < 10, f"{elapsed:.1f}s of CPU"
 
 
 def test_unclosed_tags_at_depth() -> None:
