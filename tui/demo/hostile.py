@@ -6,6 +6,7 @@ import base64
 import functools
 from dataclasses import dataclass
 
+from .files import HOSTILE_FILES
 from .people import Person
 
 HUGE_TOPIC_ID = 2**53 + 1  # a float64 JSON parser turns it into 2**53
@@ -96,6 +97,7 @@ def topics() -> tuple[HostileTopic, ...]:
             "The body holds a data: URI of 300 KB.",
             3,
             f'<p>Look:</p><img src="{_huge_data_uri()}" alt="huge"><p>done</p>',
+            attachments=HOSTILE_FILES,
         ),
         HostileTopic(
             "Nesting 400 levels deep",
