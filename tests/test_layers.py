@@ -24,11 +24,13 @@ ALLOWED = {
     "store": {"api", "files", "search"},
     "config": {"api", "demo", "files", "render", "store"},
     "export": {"api", "files", "render"},
-    "cli": {"api", "config", "demo", "export", "render", "search", "store"},
+    "attachments": {"api", "files", "render"},
+    "cli": {"api", "attachments", "config", "demo", "export", "render", "search", "store"},
     "widgets": {"api", "render"},
     "news": {"api", "config", "render", "store"},
     "screens": {
         "api",
+        "attachments",
         "config",
         "export",
         "news",
@@ -40,7 +42,17 @@ ALLOWED = {
     },
 }
 # Packages that must work from a plain script: no Textual in them.
-NO_TEXTUAL = ("api", "render", "demo", "config", "export", "search", "store", "cli")
+NO_TEXTUAL = (
+    "api",
+    "render",
+    "demo",
+    "config",
+    "export",
+    "attachments",
+    "search",
+    "store",
+    "cli",
+)
 
 
 @cache

@@ -107,6 +107,7 @@ def _big() -> bytes:
     header = b"RIFF" + struct.pack("<I", 36 + data) + b"WAVEfmt " + fmt
     return header + b"data" + struct.pack("<I", data) + bytes(data)
 
+
 _SPECIAL = {
     NOT_A_PICTURE: lambda: b"This is plain text wearing a .png name.\n",
     OVERSIZED: lambda: pictures.oversized(30_000),

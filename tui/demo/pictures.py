@@ -53,7 +53,12 @@ def landscape(u: float, v: float) -> Pixel:
 
 def wiring(u: float, v: float) -> Pixel:
     """A board with coloured wires: the JPEG's scene (tests/demo check it stays the same)."""
-    wires = ((0.2, (220, 40, 40)), (0.4, (40, 160, 60)), (0.6, (40, 90, 220)), (0.8, (240, 200, 40)))
+    wires = (
+        (0.2, (220, 40, 40)),
+        (0.4, (40, 160, 60)),
+        (0.6, (40, 90, 220)),
+        (0.8, (240, 200, 40)),
+    )
     for height, colour in wires:
         if abs(v - height - 0.08 * math.sin(u * 6.0 + height * 7.0)) < 0.035:
             return colour
@@ -89,4 +94,3 @@ def truncated() -> bytes:
     """The landscape cut off part way through its pixels."""
     whole = scene(160, 100)
     return whole[: len(whole) * 3 // 5]
-
