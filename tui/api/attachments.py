@@ -18,7 +18,7 @@ _MOST_PAGES = 100
 
 
 async def fresh_attachment(
-    client: ServiceClient, topic_id: int | str, message_id: int, attachment: Attachment
+    client: ServiceClient, topic_id: int | str, message_id: int | str, attachment: Attachment
 ) -> Attachment | None:
     """The attachment as the service gives it now (a new link), None if it is gone."""
     token: int | str | None = None
@@ -43,7 +43,7 @@ def _same(attachments: list[Attachment], wanted: Attachment) -> Attachment | Non
 async def fetch_attachment(
     client: ServiceClient,
     attachment: Attachment,
-    where: tuple[int | str, int],
+    where: tuple[int | str, int | str],
     write: Write,
     *,
     most: int,

@@ -150,7 +150,7 @@ def _redirect(response: httpx.Response, url: str) -> str | None:
     """Where a redirect leads (None for any other answer)."""
     if response.status_code not in (301, 302, 303, 307, 308):
         return None
-    location = response.headers.get("location", "")
+    location = str(response.headers.get("location", ""))
     if not location:
         raise DownloadError(
             f"The link answered a redirect to nowhere (HTTP {response.status_code})."

@@ -21,7 +21,7 @@ DEFAULT_LIMIT = 100 * 1024 * 1024  # `download_limit` when the config file says 
 async def save_attachment(
     client: ServiceClient,
     attachment: Attachment,
-    where: tuple[int | str, int],
+    where: tuple[int | str, int | str],
     folder: Path,
     *,
     most: int = DEFAULT_LIMIT,

@@ -90,7 +90,8 @@ class _Part:
     def keep(self, name: str) -> Saved:
         """Give the whole file `name` (or the first free numbered name); the same bytes
         already under one of those names are kept as they are."""
-        assert self._descriptor is not None and self.path is not None
+        assert self._descriptor is not None
+        assert self.path is not None
         set_mode(self._descriptor, FILE_MODE)
         os.fsync(self._descriptor)
         digest = self._digest.digest()

@@ -41,6 +41,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         number = _message_number(args.message)
         settings = from_args(args, environ)
         folder = Path(args.save).expanduser() if args.save else None
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
         return asyncio.run(_run(settings, topic, number, folder))
     except KeyboardInterrupt:
         say(f"{_NAME}: stopped; the file being fetched was not kept.", sys.stderr)
@@ -72,7 +74,6 @@ async def _run(settings: Settings, topic: str, number: int | None, folder: Path 
             for message, attachment in found:
                 print(_line(message, attachment, "size unknown until saved"))
             return 0
-        folder.mkdir(parents=True, exist_ok=True)
         failed = 0
         for message, attachment in found:
             failed += not await _save(client, settings, topic, message, attachment, folder)
@@ -89,7 +90,7 @@ async def _attachments(
 ) -> list[tuple[Message, Attachment]]:
     """Every attachment of the thread (or of message #`number`), in the thread's order."""
     source = library.thread(topic)
-    found = []
+    found: list[tuple[Message, Attachment]] = []
     while (page := await source.next_page()) is not None:
         for message in page.data:
             if number is None or message.msg_num == number:

@@ -153,16 +153,13 @@ class _Checker:
         cache = self.size("cache_size", data.get("cache_size"), DEFAULT_CACHE_BYTES)
         keys = self.keys(data.get("keys", {}))
         reader = self.flag("screen_reader", data.get("screen_reader"))
-        pictures = {
-            "download_bytes": self.size(
-                "download_limit", data.get("download_limit"), DEFAULT_DOWNLOAD_BYTES
-            ),
-            "pictures": self.flag("pictures", data.get("pictures")),
-            "remote_pictures": self.flag("remote_pictures", data.get("remote_pictures")),
-        }
+        limit = self.size("download_limit", data.get("download_limit"), DEFAULT_DOWNLOAD_BYTES)
+        pictures = self.flag("pictures", data.get("pictures"))
+        remote = self.flag("remote_pictures", data.get("remote_pictures"))
+        extra = (limit, pictures, remote)
         default = data.get("profile")
         if default is None:
-            return ConfigFile(self.path, None, profiles, cache, keys, reader, **pictures)
+            return ConfigFile(self.path, None, profiles, cache, keys, reader, *extra)
         if not isinstance(default, str) or default not in profiles:
             known = ", ".join(profiles) or "none"
             raise self.fail(
@@ -170,7 +167,7 @@ class _Checker:
             )
         line = self.lines.get(("profile",))
         chosen = Setting(default, line)
-        return ConfigFile(self.path, chosen, profiles, cache, keys, reader, **pictures)
+        return ConfigFile(self.path, chosen, profiles, cache, keys, reader, *extra)
 
     def flag(self, name: str, value: Any) -> Setting | None:
         """A `name = true` or `false` line, as "true"/"false" with its line (None if absent)."""
