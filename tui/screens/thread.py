@@ -18,10 +18,12 @@ from ..api.models.memberships import MemberLabel
 from ..api.models.messages import Message as ApiMessage
 from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
+from ..attachments.keep import DEFAULT_LIMIT
 from ..export.topic import message_markdown
 from ..render.convert import convert_body
 from ..render.document import Document
 from ..render.draw.message import ThreadMessage
+from ..render.draw.pictures import PicturePolicy
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
 from ..search.query import Query
@@ -32,6 +34,7 @@ from ..widgets.thread_view import ConvertMany, ThreadView
 from .links import LinkPicker
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
+from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
@@ -82,11 +85,18 @@ class ThreadScreen(Screen[None]):
         convert_many: ConvertMany | None = None,
         search: tuple[Finder, Query] | None = None,
         texts: TextsFound | None = None,
+        *,
+        pictures: PicturePolicy | None = None,
+        download_bytes: int = DEFAULT_LIMIT,
     ) -> None:
         """`search`: opened from a search's results: it opens at the first message found,
         and N goes through those found (rather than those unread). `texts` is told the own
-        text of the bodies converted here (the converting process tells its own)."""
+        text of the bodies converted here (the converting process tells its own).
+        `pictures`: where pictures may come from (None: none drawn); `download_bytes`: the
+        largest attachment saved."""
         super().__init__()
+        self._pictures = pictures
+        self.download_bytes = download_bytes
         self._texts = texts
         self._loop: asyncio.AbstractEventLoop | None = None  # the UI's, once composed
         self._search = search
@@ -129,6 +139,8 @@ class ThreadScreen(Screen[None]):
     def on_mount(self) -> None:
         self._update_title()
         self.thread_view.focus()
+        if self._pictures is not None:
+            self.pictures = ThreadPictures(self, self.thread_view, self.library)
         for _ in range(self._moves_ahead):
             self.thread_view.action_next_message()
         self._open()
@@ -277,7 +289,7 @@ class ThreadScreen(Screen[None]):
                 if state.message_read(*read, m.created)
             ]
         )
-        return [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
+        return [ThreadMessage(m, self.labels.get(m.user_id), self._pictures) for m in page.data]
 
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:

@@ -3,6 +3,8 @@ the kept ones when the service cannot be reached."""
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import Any
 
 from pydantic import BaseModel
@@ -26,6 +28,18 @@ class StoredLibrary(Library):
 
     def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
         return SavedCursor(cursor, self.store, endpoint, _model(endpoint))
+
+    async def picture(self, url: str, key: str) -> bytes:
+        """The picture kept under `key`, else fetched and kept (in the cache file)."""
+        from .store import Store, StoreError
+
+        kept = await self.store.call(Store.load_picture, key, time.time())
+        if kept is not None:
+            return kept
+        data = await super().picture(url, key)
+        with contextlib.suppress(StoreError):  # (the store says its own problems)
+            await self.store.call(Store.save_picture, key, data, time.time())
+        return data
 
 
 def _model(endpoint: str) -> type[BaseModel]:

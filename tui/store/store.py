@@ -27,7 +27,7 @@ from pydantic import BaseModel
 
 from ..search.index import Hit, IndexStats, ReadCheck
 from ..search.query import Query
-from . import page_cache, state_file
+from . import page_cache, pictures, state_file
 from .database import MovedAside, Schema, connect, reason_of, replace_damaged
 from .marks import GroupMark, Read, TopicMark
 from .readstate import ReadState
@@ -216,6 +216,23 @@ class Store:
         data = page_cache.unpacked(found[0])
         return (data, found[1]) if data is not None else None
 
+    def save_picture(self, key: str, data: bytes, at: float) -> None:
+        """Keep a picture in the cache file, within its size limit (`pictures`)."""
+        self._change(self._cache, lambda db: pictures.save_picture(db, key, data, at, self.limit))
+
+    def load_picture(self, key: str, at: float) -> bytes | None:
+        """A kept picture, made recently used (None when not kept, or unreadable)."""
+        found: list[bytes | None] = [None]
+        if self._cache.db is None:
+            return None
+
+        def load(db: sqlite3.Connection) -> None:
+            found[0] = pictures.load_picture(db, key, at)
+
+        with contextlib.suppress(StoreError):
+            self._write(self._cache, load)
+        return found[0]
+
     # --- search: the index in the cache file, the saved searches in the state file ---------
 
     @property
@@ -367,6 +384,7 @@ class Store:
 
         def forget(db: sqlite3.Connection) -> None:
             page_cache.forget(db)
+            pictures.forget_pictures(db)
             self._indexed(lambda search: search.clear())(db)
 
         self._change(self._cache, forget)

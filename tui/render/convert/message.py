@@ -65,7 +65,7 @@ def convert(
         if chunk and lines:
             lines.append(RawLine(0, BLANK))
         lines.extend(chunk)
-    return Document(group_parts(resolve(lines)), tuple(links.links))
+    return Document(group_parts(resolve(lines)), tuple(links.links), tuple(links.pictures))
 
 
 class _LRU:
