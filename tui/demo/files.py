@@ -44,6 +44,11 @@ def body(filename: str, media_type: str) -> bytes:
     return _text(filename, media_type)
 
 
+def has_thumbnail(filename: str, media_type: str) -> bool:
+    """Whether the service made a thumbnail (not of a file its decoder choked on)."""
+    return media_type.startswith("image/") and filename not in _SPECIAL
+
+
 def thumbnail(media_type: str) -> bytes:
     """A small PNG of an image attachment, as the service's `image_thumbnail_url` gives."""
     return pictures.scene(80, 50)

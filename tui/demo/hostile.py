@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .files import HOSTILE_FILES
 from .people import Person
+from .pictures import scene
 
 HUGE_TOPIC_ID = 2**53 + 1  # a float64 JSON parser turns it into 2**53
 HUGE_TOPIC_INDEX = 2  # the sandbox topic that carries it
@@ -54,6 +55,12 @@ def _huge_data_uri() -> str:
     return "data:image/png;base64," + base64.b64encode(payload).decode("ascii")
 
 
+@functools.cache
+def _small_data_uri() -> str:
+    """A real picture (40x25) as a data: URI."""
+    return "data:image/png;base64," + base64.b64encode(scene(40, 25)).decode("ascii")
+
+
 def _deep_nesting(levels: int) -> str:
     return "<blockquote>" * levels + "bottom of the well" + "</blockquote>" * levels
 
@@ -96,7 +103,10 @@ def topics() -> tuple[HostileTopic, ...]:
             "A 300 KB inline image",
             "The body holds a data: URI of 300 KB.",
             3,
-            f'<p>Look:</p><img src="{_huge_data_uri()}" alt="huge"><p>done</p>',
+            f'<p>Look:</p><img src="{_huge_data_uri()}" alt="huge"><p>done</p>'
+            f'<p>A real one inline:</p><img src="{_small_data_uri()}" alt="inline landscape">'
+            "<p>And one on the service itself:</p>"
+            '<img src="/g/sandbox/img/diagram.png" alt="diagram on the service">',
             attachments=HOSTILE_FILES,
         ),
         HostileTopic(

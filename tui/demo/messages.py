@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 from . import hostile
 from .content import Fresh, fresh_content
 from .downloads import file_path, thumb_path
+from .files import has_thumbnail
 from .groups import GroupSpec
 from .lru import BoundedCache
 from .mailers import CLIENTS, Composed, Quote, compose
@@ -118,7 +119,7 @@ class Messages:
         msg_num = place.message + 1
         for number, (filename, media_type) in enumerate(files):
             # Paths: each answer signs them for the origin it was asked on (`downloads`).
-            image = media_type.startswith("image/")
+            image = has_thumbnail(filename, media_type)
             attachments.append(
                 {
                     "id": self.spec.number * 10**11 + place.message * 10 + number,

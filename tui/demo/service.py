@@ -27,6 +27,7 @@ from .http_io import (
     send_response,
 )
 from .people import DEMO_USER, TWOFACTOR_USER
+from .pictures import scene
 from .request import ApiRequest, parse_request
 from .timefmt import NS_PER_DAY, format_ns
 from .world import World
@@ -123,6 +124,9 @@ class DemoService:
         await self._answer(request, send)
 
     async def _answer(self, request: ApiRequest, send: Send) -> None:
+        if request.path.startswith("/g/") and "/img/" in request.path:
+            await self._inline_image(request, send)
+            return
         if request.path.startswith((FILES, THUMBS)):
             served = answer(request.raw_path, dict(request.params), self.signer, self.world)
             await send_response(send, served.status, served.media_type, served.body)
@@ -142,6 +146,15 @@ class DemoService:
             await send_response(send, 400, JSON_TYPE, encode_json(error.body()))
             return
         await send_response(send, 200, JSON_TYPE, encode_json(result), request.response_headers)
+
+    async def _inline_image(self, request: ApiRequest, send: Send) -> None:
+        """An image of a message's HTML on the web site: for members only (signed in)."""
+        try:
+            self._accounts.authenticate(request.headers, request.cookies)
+        except ApiError:
+            await send_response(send, 401, TEXT_TYPE, b"401 sign in to see this picture")
+            return
+        await send_response(send, 200, "image/png", scene(160, 100))
 
     def files_origin(self, request: ApiRequest) -> Callable[[dict[str, Any]], dict[str, Any]]:
         """What signs a message's attachment links for the origin this request came to."""

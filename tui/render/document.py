@@ -65,10 +65,12 @@ class Link:
 @_pickled_by_constructor
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """An image of the body (``<img>``): where it is, and what it shows in words."""
+    """An image of the body (``<img>``): where it is, what it shows in words, and whether
+    it is in a quote (the quoted message's, shown with that message)."""
 
     src: str
     alt: str
+    quoted: bool = False
 
 
 @_pickled_by_constructor

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from ..api.library import Library
@@ -31,7 +30,7 @@ from ..store.finding import Finder
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
-from .links import LinkPicker
+from .attachment_actions import AttachmentKeys
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
 from .thread_pictures import ThreadPictures
@@ -47,11 +46,19 @@ if TYPE_CHECKING:
 MATCHES_AGAIN = (0.3, 1.0)
 
 
-class ThreadScreen(Screen[None]):
+class ThreadScreen(AttachmentKeys):
     """Reads one thread: `n`/`p` between messages, Space pages, `t` unfolds quotes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "links", "Links", id="links", tooltip="The message's links"),
+        Binding("o", "links", "Links", id="links", tooltip="The message's links and files"),
+        Binding(
+            "a",
+            "attachment",
+            "Attachment",
+            show=False,
+            id="attachment",
+            tooltip="Save the message's attachment, and open it where it may be",
+        ),
         Binding(
             "m", "toggle_read", "Read/unread", show=False, id="mark", tooltip="Mark read or unread"
         ),
@@ -337,20 +344,6 @@ class ThreadScreen(Screen[None]):
             position = f"{found} · {position}"
         offline = saved_note(self.cursor)
         self.query_one("#position", Static).update(position + (f" · {offline}" if offline else ""))
-
-    def action_links(self) -> None:
-        """List the current message's links, to open or copy one."""
-        current = self.thread_view.current_message
-        if current is None:
-            return
-        document = current.document
-        if document is None:
-            self.app.notify("This message is still loading.", markup=False)
-        elif not document.links:
-            self.app.notify("This message has no links.", markup=False)
-        else:
-            title = f"Links in message #{current.message.msg_num}"
-            self.app.push_screen(LinkPicker(document.links, title))
 
     def action_copy_markdown(self) -> None:
         """Copy the current message as Markdown to the clipboard (OSC 52: works over SSH)."""

@@ -60,13 +60,15 @@ class Links:
         self._numbers: dict[str, int] = {}
         self.pictures: list[Picture] = []  # the images a reader may see, in order
 
-    def image(self, attributes: dict[str, str | None]) -> str | None:
-        """An image's label in the text (None: a pixel or decoration), kept as a picture."""
+    def image(self, attributes: dict[str, str | None], *, quoted: bool = False) -> str | None:
+        """An image's label in the text (None: a pixel or decoration), kept as a picture
+        (`quoted`: of a quote, the quoted message's own)."""
         label = image_label(attributes)
         src = clean(attributes.get("src")).strip()
         if label and src and not src.lower().startswith("cid:"):
             alt = " ".join(clean(attributes.get("alt")).split())
-            self.pictures.append(Picture(src, alt or label.removeprefix("[image: ").strip("[]")))
+            alt = alt or label.removeprefix("[image: ").strip("[]")
+            self.pictures.append(Picture(src, alt, quoted))
         return label
 
     def number(self, url: str, words: str) -> int:

@@ -117,7 +117,7 @@ class Walker:
         self.out.line_break()
 
     def _image(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        label = self.links.image(attributes)
+        label = self.links.image(attributes, quoted=self.out.depth > 0)
         if label:
             self._atom(label, styles.IMAGE)
 

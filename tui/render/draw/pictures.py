@@ -101,11 +101,12 @@ def attachment_spot(attachment: Attachment, policy: PicturePolicy) -> PictureSpo
 
 
 def body_spots(document: Document, policy: PicturePolicy) -> list[PictureSpot]:
-    """The pictures of a message's HTML, once the first of each source."""
+    """The pictures of a message's HTML, each source once, those of quotes left out (they
+    are the quoted message's)."""
     spots: list[PictureSpot] = []
     seen: set[str] = set()
     for picture in document.pictures:
-        if picture.src in seen:
+        if picture.quoted or picture.src in seen:
             continue
         seen.add(picture.src)
         url, note = policy.source(picture.src)
