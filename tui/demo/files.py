@@ -51,7 +51,14 @@ def has_thumbnail(filename: str, media_type: str) -> bool:
 
 def thumbnail(media_type: str) -> bytes:
     """A small PNG of an image attachment, as the service's `image_thumbnail_url` gives."""
+    if media_type == "image/jpeg":
+        return _wiring_thumbnail()
     return pictures.scene(80, 50)
+
+
+@functools.cache
+def _wiring_thumbnail() -> bytes:
+    return pictures.png(80, 60, pictures.wiring)
 
 
 @functools.cache

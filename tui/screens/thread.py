@@ -57,7 +57,7 @@ class ThreadScreen(AttachmentKeys):
             "Attachment",
             show=False,
             id="attachment",
-            tooltip="Save the message's attachment, and open it where it may be",
+            tooltip="Save or open the message's attachment",
         ),
         Binding(
             "m", "toggle_read", "Read/unread", show=False, id="mark", tooltip="Mark read or unread"
