@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, unquote
 
-from . import files
 from .timefmt import NS_PER_SECOND
 
 FILES = "/files/"
@@ -97,6 +96,8 @@ def signed(message: dict[str, Any], origin: str, signer: Signer, now_ns: int) ->
 
 def answer(path: str, params: dict[str, str], signer: Signer, world: Any) -> Served:
     """The file a signed path names, or S3's kind of refusal."""
+    from . import files  # (the files themselves only when one is asked for)
+
     problem = signer.check(path, params, world.current_ns())
     if problem is not None:
         words = "Request has expired" if problem == "AccessDenied" else problem

@@ -9,21 +9,9 @@ import struct
 from importlib import resources
 
 from . import pictures
+from .hostile import BIG, BOMB, NOT_A_PICTURE, OVERSIZED, TRUNCATED
 
-# The sandbox's pictures that are not pictures (see tests/demo/test_files.py).
-NOT_A_PICTURE = "not-a-picture.png"
-OVERSIZED = "huge-30000x30000.png"
-BOMB = "bomb-8000x8000.png"
-TRUNCATED = "truncated.png"
-BIG = "field-recording.wav"
 BIG_SIZE = 6 * 1024 * 1024
-HOSTILE_FILES: tuple[tuple[str, str], ...] = (
-    (NOT_A_PICTURE, "image/png"),
-    (OVERSIZED, "image/png"),
-    (BOMB, "image/png"),
-    (TRUNCATED, "image/png"),
-    (BIG, "audio/wav"),
-)
 
 
 def body(filename: str, media_type: str) -> bytes:

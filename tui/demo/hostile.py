@@ -6,9 +6,7 @@ import base64
 import functools
 from dataclasses import dataclass
 
-from .files import HOSTILE_FILES
 from .people import Person
-from .pictures import scene
 
 HUGE_TOPIC_ID = 2**53 + 1  # a float64 JSON parser turns it into 2**53
 HUGE_TOPIC_INDEX = 2  # the sandbox topic that carries it
@@ -25,6 +23,20 @@ C1 = "\x9b2J\x9d0;c1 title\x9c\x85"
 BIDI = "\u202eexe.txt\u202c and \u2067isolated\u2069"
 ZERO_WIDTH = "ze\u200bro\u200cwi\u200ddth\ufeff\u2060"
 ZALGO = "Z\u0337\u0322\u031ba\u0338l\u0335g\u0336o\u0337"
+
+# The sandbox's files built to hurt (their bytes: files.py).
+NOT_A_PICTURE = "not-a-picture.png"
+OVERSIZED = "huge-30000x30000.png"
+BOMB = "bomb-8000x8000.png"
+TRUNCATED = "truncated.png"
+BIG = "field-recording.wav"
+HOSTILE_FILES: tuple[tuple[str, str], ...] = (
+    (NOT_A_PICTURE, "image/png"),
+    (OVERSIZED, "image/png"),
+    (BOMB, "image/png"),
+    (TRUNCATED, "image/png"),
+    (BIG, "audio/wav"),
+)
 
 PEOPLE = (
     Person(3_666_001, "[bold red]Mallory[/]", "mallory", "mallory@evil.invalid", "en"),
@@ -58,6 +70,8 @@ def _huge_data_uri() -> str:
 @functools.cache
 def _small_data_uri() -> str:
     """A real picture (40x25) as a data: URI."""
+    from .pictures import scene
+
     return "data:image/png;base64," + base64.b64encode(scene(40, 25)).decode("ascii")
 
 

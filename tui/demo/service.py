@@ -27,7 +27,6 @@ from .http_io import (
     send_response,
 )
 from .people import DEMO_USER, TWOFACTOR_USER
-from .pictures import scene
 from .request import ApiRequest, parse_request
 from .timefmt import NS_PER_DAY, format_ns
 from .world import World
@@ -154,6 +153,8 @@ class DemoService:
         except ApiError:
             await send_response(send, 401, TEXT_TYPE, b"401 sign in to see this picture")
             return
+        from .pictures import scene
+
         await send_response(send, 200, "image/png", scene(160, 100))
 
     def files_origin(self, request: ApiRequest) -> Callable[[dict[str, Any]], dict[str, Any]]:
