@@ -186,3 +186,25 @@ async def test_the_links_list_copies_an_attachments_link() -> None:
         assert [a.filename for a in picker.attachments] == ["wiring.jpg"]
         await keys(pilot, "end", "c")
     assert copied[0].startswith("http://localhost/files/")
+
+
+async def test_pictures_are_fetched_only_as_their_message_comes_near() -> None:
+    app, demo = make_app(topic="100000030")  # pictures in its 3rd and 8th messages
+    async with app.run_test(size=(100, 30)) as pilot:
+        await read_thread(pilot, 0)
+        await settle(pilot)
+        view = thread_screen(pilot).thread_view
+        far = [
+            message
+            for index, message in enumerate(view.messages)
+            if view.top_of(index) > 4 * view.size.height
+            and any(spot.state == "wanted" for spot in message.pictures)
+        ]
+        assert far, "the thread has a picture far below the first screen, not fetched"
+        assert not any(spot.state in ("loading", "drawn") for m in far for spot in m.pictures)
+        asked = len(fetched_files(demo))
+        view.go(view.messages.index(far[0]))
+        await until(
+            pilot, lambda: all(s.state in ("drawn", "note") for s in far[0].pictures), "drawn"
+        )
+        assert len(fetched_files(demo)) > asked

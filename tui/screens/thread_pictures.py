@@ -42,6 +42,8 @@ class ThreadPictures:
         first, last = view.message_at(top), view.message_at(top + 2 * height)
         for index in range(first, last + 1):
             message = view.messages[index]
+            if message.document is None:  # until its body is in, where it ends is not known
+                continue
             for spot in message.pictures:
                 if spot.state == "wanted":
                     spot.state = "loading"
