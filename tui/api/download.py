@@ -131,7 +131,10 @@ class Downloads:
             if own:  # with the client's credential and cookies
                 client, request = self._own, self._own.build_request("GET", url, headers=headers)
             else:  # built bare: nothing of the client's goes with it
-                client, request = self._bare_client(), httpx.Request("GET", url, headers=headers)
+                headers["User-Agent"] = "lurker"
+                timeout = {"timeout": httpx.Timeout(self._timeout).as_dict()}
+                client = self._bare_client()
+                request = httpx.Request("GET", url, headers=headers, extensions=timeout)
             try:
                 response = await client.send(request, stream=True)
                 try:
