@@ -176,6 +176,7 @@ def test_screen_reader_is_for_the_reader_not_a_command(
 
 def test_pictures_and_the_download_limit_from_the_file(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
+    path.write_text("# nothing set\n")
     defaults = load(["--config", str(path)], {})
     assert (defaults.pictures, defaults.remote_pictures) == (True, False)
     assert defaults.download_bytes == 100 * 1024 * 1024
