@@ -30,6 +30,7 @@ SCREENSHOTS: dict[str, tuple[str, tuple[int, int]]] = {
     "topics": ("topics", README_SIZE),
     "thread": ("thread", README_SIZE),
     "thread-unfolded": ("thread-unfolded", README_SIZE),
+    "thread-picture": ("thread-picture", README_SIZE),
     "activity": ("activity", README_SIZE),
     "activity-filters": ("activity-filters", README_SIZE),
     "all-activity": ("all-activity", README_SIZE),

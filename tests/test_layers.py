@@ -24,11 +24,13 @@ ALLOWED = {
     "store": {"api", "files", "query", "render"},
     "config": {"api", "demo", "files", "render", "store"},
     "export": {"api", "files", "render"},
-    "cli": {"api", "config", "demo", "export", "query", "render", "store"},
+    "attachments": {"api", "files", "render"},
+    "cli": {"api", "attachments", "config", "demo", "export", "query", "render", "store"},
     "widgets": {"api", "render"},
     "bookkeeper": {"api", "config", "render", "store"},
     "screens": {
         "api",
+        "attachments",
         "bookkeeper",
         "config",
         "export",
@@ -40,7 +42,17 @@ ALLOWED = {
     },
 }
 # Packages that must work from a plain script: no Textual in them.
-NO_TEXTUAL = ("api", "render", "demo", "config", "export", "query", "store", "cli")
+NO_TEXTUAL = (
+    "api",
+    "render",
+    "demo",
+    "config",
+    "export",
+    "attachments",
+    "query",
+    "store",
+    "cli",
+)
 
 # The store's wings, in order: each may import the store's root and the wings before it,
 # never one after it; the root imports no wing; only `house` sees them all.

@@ -44,6 +44,11 @@ NOT_AT_FIRST_PAINT = (
     "tui.demo.activity",
     "tui.demo.content",
     "tui.demo.mailers",
+    "PIL",  # pictures: decoded only when one is drawn
+    "tui.render.picture",
+    "tui.render.draw.pictures",
+    "tui.attachments",  # saving attachments
+    "tui.demo.files",  # the demo's attachment files
 )
 
 

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from .config.account import AccountSession
     from .query.language import Query
     from .render.convert.process import ConvertingProcess
+    from .render.draw.pictures import PicturePolicy
     from .screens.topic_rows import TopicRow
     from .store.search.door import Search
 
@@ -437,8 +438,19 @@ class LurkerApp(App[None]):
                 convert_many,
                 search,
                 self._index_texts,
+                pictures=self._picture_policy(),
+                download_bytes=self.settings.download_bytes,
             )
         )
+
+    def _picture_policy(self) -> PicturePolicy | None:
+        """Where a thread's pictures may come from (None: the settings turn them off)."""
+        from .render.draw.pictures import PicturePolicy
+
+        if not self.settings.pictures:
+            return None
+        origin = self.kept_library.client.root.removesuffix("/api/v1/")
+        return PicturePolicy(origin, remote=self.settings.remote_pictures)
 
     def action_search(self) -> None:
         """Search everything fetched (from a group's topic list: that group to start with)."""

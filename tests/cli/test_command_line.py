@@ -9,7 +9,12 @@ from tui.config.arguments import COMMANDS, Command, parse
 from tui.config.settings import from_args, load
 
 ACCOUNT = ["--base-url", "https://groups.example.org", "--profile", "work"]
-NEEDS = {"export": ["--topic", "1"], "read": ["1"], "search": ["word"]}  # what a command needs
+NEEDS = {
+    "export": ["--topic", "1"],
+    "read": ["1"],
+    "search": ["word"],
+    "attachments": ["1"],
+}  # what a command needs
 
 
 @pytest.mark.parametrize("command", [c.name for c in COMMANDS if c.account])

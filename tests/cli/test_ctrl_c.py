@@ -122,3 +122,27 @@ def test_ctrl_c_while_the_reader_starts(library: str) -> None:
     shown = terminal.output()
     assert "Traceback" not in shown
     assert "KeyboardInterrupt" not in shown
+
+
+def test_ctrl_c_while_an_attachment_comes_leaves_nothing(tmp_path: Path) -> None:
+    server, origin = start_demo_server("--latency", "2", "--no-live")
+    folder = tmp_path / "saved"
+    command = [installed(), "attachments", "700000005", "--message", "18", "--base-url", origin]
+    try:
+        child = subprocess.Popen(
+            [*command, "--save", str(folder)],
+            stderr=subprocess.PIPE,
+            env=environment(LURKER_API_KEY="test-key"),
+            preexec_fn=as_from_a_shell,
+        )
+        with ending(child) as process:
+            # The part file is made before the file is asked for: the answer takes 2 s.
+            wait_until(lambda: folder.is_dir() and any(folder.iterdir()), "the part file")
+            status, err = interrupted(process)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert status == 130, err
+    assert "Traceback" not in err
+    assert "stopped; the file being fetched was not kept" in err
+    assert list(folder.iterdir()) == []

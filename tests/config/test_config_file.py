@@ -189,3 +189,33 @@ def test_screen_reader_is_for_the_reader_not_a_command(
     with pytest.raises(SystemExit):
         main(["--screen-reader", "unread"])
     assert "--screen-reader is for the reader" in capsys.readouterr().err
+
+
+def test_pictures_and_the_download_limit_from_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("# nothing set\n")
+    defaults = load(["--config", str(path)], {})
+    assert (defaults.pictures, defaults.remote_pictures) == (True, False)
+    assert defaults.download_bytes == 100 * 1024 * 1024
+    path.write_text('download_limit = "5MB"\npictures = false\nremote_pictures = true\n')
+    settings = load(["--config", str(path)], {})
+    assert settings.download_bytes == 5 * 1024 * 1024
+    assert (settings.pictures, settings.remote_pictures) == (False, True)
+    assert settings.sources["remote_pictures"] == f"file {path}:3"
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('download_limit = "lots"', "line 1: 'download_limit' must be a size"),
+        ('download_limit = "10KB"', "line 1: 'download_limit' must be at least 1MB"),
+        ('pictures = "no"', "line 1: 'pictures' must be true or false"),
+    ],
+)
+def test_a_wrong_picture_or_limit_setting_names_its_line(
+    tmp_path: Path, line: str, says: str
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(line + "\n")
+    with pytest.raises(SettingsError, match=says):
+        load(["--config", str(path)], {})

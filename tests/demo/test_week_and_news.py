@@ -56,7 +56,20 @@ async def history_of(service: DemoService) -> list[Any]:
             await ok(c, "getactivitylog", group_id=LURKER_DEV, **oldest),
             await ok(c, "gettopics", group_name="parent", limit=100),
         ]
-        return [page["data"] for page in pages] + [thread["data"], thread["topic"]]
+        answers = [page["data"] for page in pages] + [thread["data"], thread["topic"]]
+        return [unsigned(answer) for answer in answers]
+
+
+def unsigned(value: Any) -> Any:
+    """`value` with the attachment links' query left out: a link is signed when asked."""
+    if isinstance(value, list):
+        return [unsigned(item) for item in value]
+    if isinstance(value, dict):
+        return {
+            key: item.split("?")[0] if key.endswith("_url") else unsigned(item)
+            for key, item in value.items()
+        }
+    return value
 
 
 def test_the_week_starts_on_monday_at_midnight_utc() -> None:

@@ -55,7 +55,7 @@ def test_hostile_content_never_drives_the_terminal(
         term.wait_for(f"{index + 1}/{count}")
         term.keys("Enter")
         # A message header, and whatever the messages hold, the footer still drawn below.
-        screen = term.wait_match(r"  #\d+  (?s:.*)esc Back", gone="Loading")
+        screen = term.wait_match(r"  #\d+(?=  |\n)(?s:.*)esc Back", gone="Loading")
         assert "Lurker" in screen.splitlines()[0]
         if screen.splitlines()[1].startswith(" Escapes"):
             # The text around the escape sequences is drawn, and nothing after them lost.

@@ -222,6 +222,28 @@ async def thread_table(pilot: Pilot[None], demo: DemoService) -> None:
     await quiet(pilot)
 
 
+def pictures_settled(pilot: Pilot[None]) -> bool:
+    """Whether the current message's pictures are drawn (or said), and none is on its way."""
+    screen = pilot.app.screen
+    assert isinstance(screen, ThreadScreen)
+    view = screen.thread_view
+    spots = [spot for message in view.messages for spot in message.pictures]
+    current = view.messages[view.current].pictures if view.messages else []
+    return (
+        bool(current)
+        and all(spot.state in ("drawn", "note") for spot in current)
+        and not any(spot.state == "loading" for spot in spots)
+    )
+
+
+async def thread_picture(pilot: Pilot[None], demo: DemoService) -> None:
+    await read_thread(pilot, 3)
+    await until(pilot, lambda: pictures_settled(pilot), "pictures")
+    await keys(pilot, *"j" * 8)
+    await until(pilot, lambda: pictures_settled(pilot), "pictures")
+    await quiet(pilot)
+
+
 async def thread_help(pilot: Pilot[None], demo: DemoService) -> None:
     await read_thread(pilot, 4)
     await keys(pilot, "question_mark")
@@ -276,6 +298,7 @@ class Picture:
 
 
 PICTURES: dict[str, Picture] = {
+    "thread-picture": Picture(thread_picture, {"topic": "100000007"}),
     "groups": Picture(groups),
     "topics": Picture(topics),
     "topics-all": Picture(topics_all_groups),
@@ -490,6 +513,19 @@ def test_thread_quotes_folded(snap_compare: Any, size: tuple[int, int]) -> None:
     "[1] https://jackaudio.org/faq/"; message #6 (Michael O'Connor) starting below.
     """
     assert snapshot(snap_compare, "thread", size)
+
+
+@SIZES
+def test_thread_with_pictures(snap_compare: Any, size: tuple[int, int]) -> None:
+    """lurker-dev's topic 100000007 at its fourth message (#51), scrolled down 8 lines.
+
+    A reviewer should see: the end of #51's text ("Thanks in advance, Mateus"), then
+    "📎 wiring.jpg  image/jpeg" and under it a picture in coloured half blocks, about 12
+    lines high: red, green, blue and yellow wires waving across a grey checked board;
+    then "📎 screenshot.png  image/png" and, as far as the screen goes, a sunset (a
+    blue-violet sky, at 120x40 a yellow sun, green hills and a blue lake).
+    """
+    assert snapshot(snap_compare, "thread-picture", size)
 
 
 @SIZES

@@ -166,7 +166,9 @@ async def test_read_state_and_pages_live_in_two_files(tmp_path: Path, clock: Clo
 def test_pages_are_evicted_least_recently_used_and_read_state_never(tmp_path: Path) -> None:
     from tui.store.pages import tables
 
-    limit = 200 * 1024  # three pages of 40 KB, and the search index's empty tables (40 KB)
+    # Three pages of 40 KB, and the empty tables of the search index (40 KB), pictures and
+    # the parts.
+    limit = 216 * 1024
     store = files(tmp_path / "s.sqlite3", limit)
     noise = random.Random(1).randbytes(40_000)  # 40 KB that zlib cannot shrink
 

@@ -13,6 +13,7 @@ import pydantic
 from .auth import ApiKey, CookieSession, Credential, CredentialAuth, Token, kind_of
 from .backoff import RetryPolicy
 from .body import BodyLimits
+from .download import Downloads
 from .errors import (
     BadCsrfError,
     ExpiredError,
@@ -68,6 +69,10 @@ class ServiceClient:
             sleep=sleep,
             limits=limits,
         )
+        # Attachments and pictures: the credential only to this origin (`download`).
+        self.downloads = Downloads(
+            self.root, self._exchange.http, transport=transport, verify=verify, timeout=timeout
+        )
 
     async def __aenter__(self) -> ServiceClient:
         return self
@@ -76,7 +81,8 @@ class ServiceClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Close the connection pool."""
+        """Close the connection pools."""
+        await self.downloads.aclose()
         await self._exchange.aclose()
 
     # --- credentials ---------------------------------------------------------------------------

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from .models.messages import TopicPage
 
 
+PICTURE_BYTES = 8 * 1024 * 1024  # the largest picture fetched to be drawn
+
+
 class Library:
     """Hands screens cursors, so that they await pages without knowing of HTTP."""
 
@@ -54,6 +57,13 @@ class Library:
         params = {"group_name": group_name, "query": query}
         cursor = PageCursor(self.client.get_activity_log, params, first_limit=first_limit)
         return self.source(cursor, "getactivitylog")
+
+    async def picture(self, url: str, key: str) -> bytes:
+        """The bytes of a picture at `url` (`key`: what a store keeps it under), at most
+        `PICTURE_BYTES`; the errors of `download`."""
+        data = bytearray()
+        await self.client.downloads.fetch(url, data.extend, most=PICTURE_BYTES)
+        return bytes(data)
 
     def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
         """What a list pages through: the cursor itself (a library with a store wraps it)."""

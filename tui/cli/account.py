@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TextIO
 from urllib.parse import urlsplit
 
+from ..api.download import size_words
 from ..api.errors import TwoFactorRequiredError, TwoFactorWrongError
 from ..config.account import API_KEY, PASSWORD_TOKEN, AccountSession
 from ..config.connection import account_profile, open_account
@@ -64,6 +65,9 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         ("ca_bundle", settings.ca_bundle or "- (the system's trust store)", "ca_bundle"),
         ("api_key", "set (hidden)" if settings.api_key else "-", "api_key"),
         ("screen_reader", "on" if settings.screen_reader else "off", "screen_reader"),
+        ("download_limit", size_words(settings.download_bytes), "download_limit"),
+        ("pictures", "on" if settings.pictures else "off", "pictures"),
+        ("remote_pictures", "on" if settings.remote_pictures else "off", "remote_pictures"),
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""

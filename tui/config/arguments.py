@@ -152,6 +152,18 @@ def _read(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _attachments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("topic_id", metavar="TOPIC_ID", help="the thread, by topic number")
+    parser.add_argument(
+        "--save", metavar="DIR", help="save the files into this folder (made if missing)"
+    )
+    parser.add_argument(
+        "--message",
+        metavar="N",
+        help="only the message numbered N (#N in the thread's header)",
+    )
+
+
 def _activity(parser: argparse.ArgumentParser) -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument(
@@ -283,6 +295,21 @@ COMMANDS: tuple[Command, ...] = (
             "Each message starts with a line saying which it is, who wrote it and when. Quotes "
             'are one line ("[quoted, 12 lines]") unless --quotes. When the service cannot be '
             "reached, a thread read before is read from what was saved, and says when."
+        ),
+    ),
+    Command(
+        "attachments",
+        "list a thread's attachments, or save them (--save DIR)",
+        "attachments",
+        _attachments,
+        epilog=(
+            "Each line: the message (#N), the file's name, its type, and its size once "
+            "fetched. Saving never harms a file: names are made plain (no folders, no control "
+            "characters, none a system reserves), a file already there with the same bytes is "
+            "left as it is, a different one is kept and the new file numbered (name (1).pdf), "
+            "and a download stopped part way (Ctrl+C, a failure) leaves nothing behind. Files "
+            "over download_limit (config.toml, 100MB by default) are not fetched. Exit "
+            "status: 0 done, 1 some file could not be saved, 2 a mistake in the command."
         ),
     ),
     Command(

@@ -16,8 +16,18 @@ from .errors import SettingsError
 
 AUTH_METHODS = ("api_key", "password-cookie", "password-token")
 PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
-TOP_KEYS = ("profile", "profiles", "cache_size", "screen_reader", "keys")
+TOP_KEYS = (
+    "profile",
+    "profiles",
+    "cache_size",
+    "screen_reader",
+    "keys",
+    "download_limit",
+    "pictures",
+    "remote_pictures",
+)
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
+DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched
 _UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
 # Names people try for secrets: refused, because config files get shared and backed up.
 SECRET_KEYS = frozenset({"api_key", "apikey", "key", "password", "token", "cookie", "csrf"})
@@ -55,6 +65,9 @@ class ConfigFile:
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     keys: dict[str, Setting] = field(default_factory=dict)
     screen_reader: Setting | None = None  # `screen_reader = true`: "true"/"false" and its line
+    download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # `download_limit`: the largest attachment
+    pictures: Setting | None = None  # `pictures = false`: no pictures in threads
+    remote_pictures: Setting | None = None  # `remote_pictures = true`: from any host
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -137,19 +150,24 @@ class _Checker:
         if not isinstance(profiles_table, dict):
             raise self.fail(("profiles",), "'profiles' must be a table: [profiles.NAME] sections.")
         profiles = {name: self.profile(name, values) for name, values in profiles_table.items()}
-        cache = self.cache_size(data.get("cache_size"))
+        cache = self.size("cache_size", data.get("cache_size"), DEFAULT_CACHE_BYTES)
         keys = self.keys(data.get("keys", {}))
         reader = self.flag("screen_reader", data.get("screen_reader"))
+        limit = self.size("download_limit", data.get("download_limit"), DEFAULT_DOWNLOAD_BYTES)
+        pictures = self.flag("pictures", data.get("pictures"))
+        remote = self.flag("remote_pictures", data.get("remote_pictures"))
+        extra = (limit, pictures, remote)
         default = data.get("profile")
         if default is None:
-            return ConfigFile(self.path, None, profiles, cache, keys, reader)
+            return ConfigFile(self.path, None, profiles, cache, keys, reader, *extra)
         if not isinstance(default, str) or default not in profiles:
             known = ", ".join(profiles) or "none"
             raise self.fail(
                 ("profile",), f"'profile' names no profile of this file (profiles: {known})."
             )
         line = self.lines.get(("profile",))
-        return ConfigFile(self.path, Setting(default, line), profiles, cache, keys, reader)
+        chosen = Setting(default, line)
+        return ConfigFile(self.path, chosen, profiles, cache, keys, reader, *extra)
 
     def flag(self, name: str, value: Any) -> Setting | None:
         """A `name = true` or `false` line, as "true"/"false" with its line (None if absent)."""
@@ -159,18 +177,16 @@ class _Checker:
             raise self.fail((name,), f"'{name}' must be true or false (no quotes).")
         return Setting("true" if value else "false", self.lines.get((name,)))
 
-    def cache_size(self, value: Any) -> int:
+    def size(self, name: str, value: Any, default: int) -> int:
         """`cache_size = "200MB"` (or a number of megabytes) as bytes."""
         if value is None:
-            return DEFAULT_CACHE_BYTES
+            return default
         found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmg]b)?\s*", str(value), re.I)
         if isinstance(value, bool) or found is None:
-            raise self.fail(
-                ("cache_size",), '\'cache_size\' must be a size such as "200MB" or "1GB".'
-            )
+            raise self.fail((name,), f'\'{name}\' must be a size such as "200MB" or "1GB".')
         size = int(float(found[1]) * _UNITS[(found[2] or "").lower()])
         if size < 1024 * 1024:
-            raise self.fail(("cache_size",), "'cache_size' must be at least 1MB.")
+            raise self.fail((name,), f"'{name}' must be at least 1MB.")
         return size
 
     def keys(self, table: Any) -> dict[str, Setting]:

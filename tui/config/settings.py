@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .errors import SettingsError
-from .file import DEFAULT_CACHE_BYTES, Setting
+from .file import DEFAULT_CACHE_BYTES, DEFAULT_DOWNLOAD_BYTES, ConfigFile, Setting
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_settings"]
@@ -37,6 +37,9 @@ class Settings:
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     demo_news: int = 0  # new messages the demo has at start
     screen_reader: bool = False  # the cursor on the current row, no drawn glyphs, words first
+    download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # the largest attachment fetched
+    pictures: bool = True  # pictures drawn in threads
+    remote_pictures: bool = False  # pictures fetched from hosts other than the service's
     # The config file's [keys] table, as written (the reader checks it against its keys).
     keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
@@ -114,6 +117,8 @@ def from_args(
         sources["api_key"] = f"env {API_KEY_ENV}"
     values = chosen.values
     screen_reader = _screen_reader(args, chosen, sources)
+    if chosen.config and chosen.config.download_bytes != DEFAULT_DOWNLOAD_BYTES:
+        sources["download_limit"] = chosen.config.source(None)
     return Settings(
         base_url=None if demo else values["base_url"],
         api_key=api_key,
@@ -128,6 +133,9 @@ def from_args(
         cache_bytes=chosen.config.cache_bytes if chosen.config else DEFAULT_CACHE_BYTES,
         demo_news=max(0, getattr(args, "demo_news", 0) or 0),
         screen_reader=screen_reader,
+        download_bytes=chosen.config.download_bytes if chosen.config else DEFAULT_DOWNLOAD_BYTES,
+        pictures=_flag(chosen.config, "pictures", True, sources),
+        remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
         keys=chosen.config.keys if chosen.config else {},
         sources=sources,
     )
@@ -144,6 +152,16 @@ def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, 
         return False
     assert chosen.config is not None
     sources["screen_reader"] = chosen.config.source(setting.line)
+    return setting.value == "true"
+
+
+def _flag(config: ConfigFile | None, name: str, default: bool, sources: dict[str, str]) -> bool:
+    """A true/false setting of the file (`pictures`, `remote_pictures`), else `default`."""
+    setting: Setting | None = getattr(config, name) if config else None
+    if setting is None or config is None:
+        sources[name] = "default"
+        return default
+    sources[name] = config.source(setting.line)
     return setting.value == "true"
 
 

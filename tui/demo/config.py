@@ -32,3 +32,8 @@ class DemoConfig:
     news: int = 0
     # Seconds a Basic token or cookie session stays valid; None means forever.
     token_lifetime: float | None = None
+    # Seconds an attachment's signed download link stays valid (S3's X-Amz-Expires).
+    link_lifetime: float = 3600.0
+    # The origin attachment links point at ("http://files.demo.invalid", as the real
+    # service's point at S3); None: the origin each request came to.
+    files_origin: str | None = None

@@ -24,6 +24,20 @@ BIDI = "\u202eexe.txt\u202c and \u2067isolated\u2069"
 ZERO_WIDTH = "ze\u200bro\u200cwi\u200ddth\ufeff\u2060"
 ZALGO = "Z\u0337\u0322\u031ba\u0338l\u0335g\u0336o\u0337"
 
+# The sandbox's files built to hurt (their bytes: files.py).
+NOT_A_PICTURE = "not-a-picture.png"
+OVERSIZED = "huge-30000x30000.png"
+BOMB = "bomb-8000x8000.png"
+TRUNCATED = "truncated.png"
+BIG = "field-recording.wav"
+HOSTILE_FILES: tuple[tuple[str, str], ...] = (
+    (NOT_A_PICTURE, "image/png"),
+    (OVERSIZED, "image/png"),
+    (BOMB, "image/png"),
+    (TRUNCATED, "image/png"),
+    (BIG, "audio/wav"),
+)
+
 PEOPLE = (
     Person(3_666_001, "[bold red]Mallory[/]", "mallory", "mallory@evil.invalid", "en"),
     Person(3_666_002, f"{OSC_TITLE}Eve", "eve", "eve@evil.invalid", "en"),
@@ -51,6 +65,14 @@ def _huge_data_uri() -> str:
     """A 300 KB data: URI (a PNG signature followed by filler bytes)."""
     payload = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 900
     return "data:image/png;base64," + base64.b64encode(payload).decode("ascii")
+
+
+@functools.cache
+def _small_data_uri() -> str:
+    """A real picture (40x25) as a data: URI."""
+    from .pictures import scene
+
+    return "data:image/png;base64," + base64.b64encode(scene(40, 25)).decode("ascii")
 
 
 def _deep_nesting(levels: int) -> str:
@@ -95,7 +117,11 @@ def topics() -> tuple[HostileTopic, ...]:
             "A 300 KB inline image",
             "The body holds a data: URI of 300 KB.",
             3,
-            f'<p>Look:</p><img src="{_huge_data_uri()}" alt="huge"><p>done</p>',
+            f'<p>Look:</p><img src="{_huge_data_uri()}" alt="huge"><p>done</p>'
+            f'<p>A real one inline:</p><img src="{_small_data_uri()}" alt="inline landscape">'
+            "<p>And one on the service itself:</p>"
+            '<img src="/g/sandbox/img/diagram.png" alt="diagram on the service">',
+            attachments=HOSTILE_FILES,
         ),
         HostileTopic(
             "Nesting 400 levels deep",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from typing import Any, NamedTuple
-from urllib.parse import quote as url_quote
 
 from . import hostile
 from .content import Fresh, fresh_content
+from .downloads import file_path, thumb_path
+from .files import has_thumbnail
 from .groups import GroupSpec
 from .lru import BoundedCache
 from .mailers import CLIENTS, Composed, Quote, compose
@@ -117,16 +118,15 @@ class Messages:
         attachments = []
         msg_num = place.message + 1
         for number, (filename, media_type) in enumerate(files):
-            base = f"{self.spec.url}/attachment/{msg_num}/{number}"
-            signature = f"{(noise >> (8 * number)) & (2**64 - 1):016x}"
+            # Paths: each answer signs them for the origin it was asked on (`downloads`).
+            image = has_thumbnail(filename, media_type)
             attachments.append(
                 {
                     "id": self.spec.number * 10**11 + place.message * 10 + number,
                     "media_type": media_type,
-                    "download_url": f"{base}/{url_quote(filename)}?X-Amz-Expires=3600"
-                    f"&X-Amz-Signature={signature}",
-                    "image_thumbnail_url": f"{base}/thumbnail.png"
-                    if media_type.startswith("image/")
+                    "download_url": file_path(self.spec.number, msg_num, number, filename),
+                    "image_thumbnail_url": thumb_path(self.spec.number, msg_num, number)
+                    if image
                     else "",
                     "filename": filename,
                 }

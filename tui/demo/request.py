@@ -22,6 +22,13 @@ class ApiRequest:
     headers: dict[str, str]
     cookies: dict[str, str]
     response_headers: list[tuple[str, str]] = field(default_factory=list)
+    raw_path: str = ""  # as sent, its %-escapes kept (a file's name may hold a "/")
+    scheme: str = "http"
+
+    @property
+    def origin(self) -> str:
+        """The origin the request was sent to, as its Host header names it."""
+        return f"{self.scheme}://{self.headers.get('host', 'localhost')}"
 
     @property
     def endpoint(self) -> str | None:
@@ -87,4 +94,6 @@ def parse_request(scope: MutableMapping[str, Any], body: bytes) -> ApiRequest:
         params=params,
         headers=headers,
         cookies=_parse_cookies(headers.get("cookie", "")),
+        raw_path=bytes(scope.get("raw_path") or b"").decode("latin-1"),
+        scheme=str(scope.get("scheme", "http")),
     )

@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .auth import Accounts, auth_kind, demo_accounts
 from .config import DemoConfig
+from .downloads import FILES, THUMBS, Signer, answer, signed
 from .endpoints import Call, Handler, find_handler
 from .errors import ApiError
 from .faults import FaultInjector
@@ -56,6 +57,7 @@ class RecordedRequest:
     endpoint: str
     params: tuple[tuple[str, str], ...]
     auth: str  # "bearer" | "cookie" | "basic" | "none"
+    host: str = field(default="", compare=False)  # the Host header: the origin it went to
 
 
 class DemoService:
@@ -78,6 +80,7 @@ class DemoService:
         self.requests: list[RecordedRequest] = []
         self.world = World(self.config, clock, wall_clock)
         self._faults = FaultInjector(self.config.seed, clock)
+        self.signer = Signer(self.config.seed, self.config.link_lifetime)
         self._accounts = Accounts(
             lambda: self.config,
             clock,
@@ -106,6 +109,7 @@ class DemoService:
                 request.endpoint or request.path,
                 tuple(request.params),
                 auth_kind(request.headers, request.cookies),
+                request.headers.get("host", ""),
             )
         )
         fault = self._faults.next_fault(self.config)
@@ -119,6 +123,13 @@ class DemoService:
         await self._answer(request, send)
 
     async def _answer(self, request: ApiRequest, send: Send) -> None:
+        if request.path.startswith("/g/") and "/img/" in request.path:
+            await self._inline_image(request, send)
+            return
+        if request.path.startswith((FILES, THUMBS)):
+            served = answer(request.raw_path, dict(request.params), self.signer, self.world)
+            await send_response(send, served.status, served.media_type, served.body)
+            return
         endpoint = request.endpoint
         handler = find_handler(endpoint) if endpoint else None
         if handler is None:
@@ -127,13 +138,30 @@ class DemoService:
         if request.method not in ("GET", "POST"):
             await send_response(send, 405, TEXT_TYPE, b"405 method not allowed")
             return
-        call = Call(request, self.world, self._accounts)
+        call = Call(request, self.world, self._accounts, self.files_origin(request))
         try:
             result = self._dispatch(call, handler)
         except ApiError as error:
             await send_response(send, 400, JSON_TYPE, encode_json(error.body()))
             return
         await send_response(send, 200, JSON_TYPE, encode_json(result), request.response_headers)
+
+    async def _inline_image(self, request: ApiRequest, send: Send) -> None:
+        """An image of a message's HTML on the web site: for members only (signed in)."""
+        try:
+            self._accounts.authenticate(request.headers, request.cookies)
+        except ApiError:
+            await send_response(send, 401, TEXT_TYPE, b"401 sign in to see this picture")
+            return
+        from .pictures import scene
+
+        await send_response(send, 200, "image/png", scene(160, 100))
+
+    def files_origin(self, request: ApiRequest) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """What signs a message's attachment links for the origin this request came to."""
+        origin = self.config.files_origin or request.origin
+        now = self.world.current_ns()
+        return lambda message: signed(message, origin, self.signer, now)
 
     def _dispatch(self, call: Call, handler: Handler) -> Any:
         if call.request.endpoint != "login":

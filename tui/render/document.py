@@ -16,6 +16,7 @@ __all__ = [
     "Link",
     "Part",
     "PartKind",
+    "Picture",
     "TableData",
     "quoted_line_count",
 ]
@@ -59,6 +60,17 @@ class Link:
     url: str
     text: str
     bare: bool = False
+
+
+@_pickled_by_constructor
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """An image of the body (``<img>``): where it is, what it shows in words, and whether
+    it is in a quote (the quoted message's, shown with that message)."""
+
+    src: str
+    alt: str
+    quoted: bool = False
 
 
 @_pickled_by_constructor
@@ -147,6 +159,7 @@ class Document:
 
     parts: tuple[Part, ...]
     links: tuple[Link, ...] = ()  # every link a reader can follow, in order
+    pictures: tuple[Picture, ...] = ()  # the body's images, in order
 
     @property
     def listed(self) -> tuple[Link, ...]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import webbrowser
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 from urllib.parse import urlsplit
 
 from rich.text import Text
@@ -21,7 +21,12 @@ from ..render.document import Link
 from ..render.safety import clean, safe_text
 from ..widgets.cursor_options import CursorOptionList
 
+if TYPE_CHECKING:
+    from ..api.models.messages import Attachment
+
 OPENABLE = frozenset({"http", "https", "mailto"})
+AttachmentAction = Callable[["Attachment", bool], None]
+"""Saves an attachment, and opens it when the flag says so (and it may be opened)."""
 
 
 def openable(url: str) -> bool:
@@ -77,8 +82,18 @@ def _prompt(link: Link) -> Text:
     return prompt
 
 
+def _attachment_prompt(attachment: Attachment) -> Text:
+    prompt = Text("📎 ", style="dim", end="")
+    prompt.append_text(safe_text(attachment.filename or "(unnamed file)", "underline"))
+    if attachment.media_type:
+        prompt.append_text(safe_text(f"  {attachment.media_type}", "dim"))
+    return prompt
+
+
 class LinkPicker(ModalScreen[None]):
-    """Lists a message's links: Enter opens the highlighted one, `c` copies it, Esc closes."""
+    """Lists a message's links and attachments: Enter opens the highlighted one (an
+    attachment is saved first, and opened only where it may be), `s` saves an attachment,
+    `c` copies a link, Esc closes."""
 
     DEFAULT_CSS = """
     LinkPicker { align: center middle; background: $background 60%; }
@@ -93,32 +108,80 @@ class LinkPicker(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,o,q", "close", "Close"),
         Binding("c", "copy", "Copy"),
+        Binding("s", "save", "Save"),
     ]
 
-    def __init__(self, links: Sequence[Link], title: str = "Links") -> None:
+    def __init__(
+        self,
+        links: Sequence[Link],
+        title: str = "Links",
+        attachments: Sequence[Attachment] = (),
+        act: AttachmentAction | None = None,
+        *,
+        at_attachments: bool = False,
+    ) -> None:
+        """`attachments` are listed after the links, and handed to `act` (with whether to
+        open it); `at_attachments`: the cursor starts on the first of them."""
         super().__init__()
         self.links = [
             Link(link.number, clean(link.url).strip(), clean(link.text), link.bare)
             for link in links
         ]
+        self.attachments = list(attachments) if act is not None else []
+        self._act = act
+        self._at_attachments = at_attachments and bool(self.attachments)
         self._title = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="links-dialog"):
             yield Static(safe_text(self._title), id="links-title")
-            options = (Option(_prompt(link)) for link in self.links)
+            options = [Option(_prompt(link)) for link in self.links]
+            options += [Option(_attachment_prompt(item)) for item in self.attachments]
             yield CursorOptionList(*options, id="links-list")
-            yield Static("Enter open · c copy · Esc close", id="links-keys", markup=False)
+            keys = (
+                "Enter open · s save · c copy · Esc close"
+                if self.attachments
+                else ("Enter open · c copy · Esc close")
+            )
+            yield Static(keys, id="links-keys", markup=False)
+
+    def on_mount(self) -> None:
+        if self._at_attachments:
+            self.query_one(OptionList).highlighted = len(self.links)
 
     @property
     def highlighted(self) -> Link | None:
-        """The link under the cursor."""
+        """The link under the cursor (None on an attachment)."""
         index = self.query_one(OptionList).highlighted
         return self.links[index] if index is not None and index < len(self.links) else None
 
+    @property
+    def highlighted_attachment(self) -> Attachment | None:
+        """The attachment under the cursor (None on a link)."""
+        index = self.query_one(OptionList).highlighted
+        if index is None or index < len(self.links):
+            return None
+        return self.attachments[index - len(self.links)]
+
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.open_link(self.links[event.option_index])
+        if event.option_index < len(self.links):
+            self.open_link(self.links[event.option_index])
+        else:
+            self._take(self.attachments[event.option_index - len(self.links)], True)
+
+    def _take(self, attachment: Attachment, open_it: bool) -> None:
+        assert self._act is not None
+        self._act(attachment, open_it)
+        self.dismiss()
+
+    def action_save(self) -> None:
+        """Save the highlighted attachment (into the downloads folder), without opening it."""
+        attachment = self.highlighted_attachment
+        if attachment is not None:
+            self._take(attachment, False)
+        else:
+            self.app.notify("s saves an attachment: this is a link.", markup=False)
 
     def open_link(self, link: Link) -> None:
         """Hand a web or mail link to a browser (where none starts, offer `c`); refuse the rest."""
@@ -173,11 +236,18 @@ class LinkPicker(ModalScreen[None]):
         )
 
     def action_copy(self) -> None:
-        """Copy the highlighted link to the clipboard (OSC 52: works over SSH too)."""
+        """Copy the highlighted link to the clipboard (OSC 52: works over SSH too); an
+        attachment's link works for a while (it is signed, and expires)."""
         link = self.highlighted
         if link is not None:
             self.app.copy_to_clipboard(link.url)
             self.app.notify(f"Copied link {link.number}", markup=False)
+            return
+        attachment = self.highlighted_attachment
+        if attachment is not None:
+            self.app.copy_to_clipboard(clean(attachment.download_url))
+            name = clean(attachment.filename) or "the file"
+            self.app.notify(f"Copied the link of {name} (it works for a while)", markup=False)
 
     def action_close(self) -> None:
         """Back to the thread."""

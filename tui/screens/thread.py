@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from ..api.library import Library
@@ -18,20 +17,23 @@ from ..api.models.memberships import MemberLabel
 from ..api.models.messages import Message as ApiMessage
 from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
+from ..attachments.keep import DEFAULT_LIMIT
 from ..export.topic import message_markdown
 from ..query.language import Query
 from ..render.convert import convert_body
 from ..render.document import Document
 from ..render.draw.message import ThreadMessage
+from ..render.draw.pictures import PicturePolicy
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
 from ..store.search.door import Search
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
-from .links import LinkPicker
+from .attachment_actions import AttachmentKeys
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
+from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
@@ -44,11 +46,19 @@ if TYPE_CHECKING:
 MATCHES_AGAIN = (0.3, 1.0)
 
 
-class ThreadScreen(Screen[None]):
+class ThreadScreen(AttachmentKeys):
     """Reads one thread: `n`/`p` between messages, Space pages, `t` unfolds quotes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "links", "Links", id="links", tooltip="The message's links"),
+        Binding("o", "links", "Links", id="links", tooltip="The message's links and files"),
+        Binding(
+            "a",
+            "attachment",
+            "Attachment",
+            show=False,
+            id="attachment",
+            tooltip="Save or open the message's attachment",
+        ),
         Binding(
             "m", "toggle_read", "Read/unread", show=False, id="mark", tooltip="Mark read or unread"
         ),
@@ -82,11 +92,18 @@ class ThreadScreen(Screen[None]):
         convert_many: ConvertMany | None = None,
         search: tuple[Search, Query] | None = None,
         texts: TextsFound | None = None,
+        *,
+        pictures: PicturePolicy | None = None,
+        download_bytes: int = DEFAULT_LIMIT,
     ) -> None:
         """`search`: opened from a search's results: it opens at the first message found,
         and N goes through those found (rather than those unread). `texts` is told the own
-        text of the bodies converted here (the converting process tells its own)."""
+        text of the bodies converted here (the converting process tells its own).
+        `pictures`: where pictures may come from (None: none drawn); `download_bytes`: the
+        largest attachment saved."""
         super().__init__()
+        self._pictures = pictures
+        self.download_bytes = download_bytes
         self._texts = texts
         self._loop: asyncio.AbstractEventLoop | None = None  # the UI's, once composed
         self._search = search
@@ -129,6 +146,8 @@ class ThreadScreen(Screen[None]):
     def on_mount(self) -> None:
         self._update_title()
         self.thread_view.focus()
+        if self._pictures is not None:
+            self.pictures = ThreadPictures(self, self.thread_view, self.library)
         for _ in range(self._moves_ahead):
             self.thread_view.action_next_message()
         self._open()
@@ -273,7 +292,7 @@ class ThreadScreen(Screen[None]):
         topic, state = str(self.topic_id), self.news.state
         old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
         self.news.read([read for read in old if state.message_read(*read)])
-        return [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
+        return [ThreadMessage(m, self.labels.get(m.user_id), self._pictures) for m in page.data]
 
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:
@@ -321,20 +340,6 @@ class ThreadScreen(Screen[None]):
             position = f"{found} · {position}"
         offline = saved_note(self.cursor)
         self.query_one("#position", Static).update(position + (f" · {offline}" if offline else ""))
-
-    def action_links(self) -> None:
-        """List the current message's links, to open or copy one."""
-        current = self.thread_view.current_message
-        if current is None:
-            return
-        document = current.document
-        if document is None:
-            self.app.notify("This message is still loading.", markup=False)
-        elif not document.links:
-            self.app.notify("This message has no links.", markup=False)
-        else:
-            title = f"Links in message #{current.message.msg_num}"
-            self.app.push_screen(LinkPicker(document.links, title))
 
     def action_copy_markdown(self) -> None:
         """Copy the current message as Markdown to the clipboard (OSC 52: works over SSH)."""

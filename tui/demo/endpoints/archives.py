@@ -91,7 +91,7 @@ def get_topic(call: Call) -> dict[str, Any]:
 
     def message(position: int) -> dict[str, Any]:
         offset = position if direction == "asc" else size - 1 - position
-        return data.messages.message(first + offset)
+        return call.signed(data.messages.message(first + offset))
 
     page = offset_page(call.request, size, message, sort_field="Created", sort_dir=direction)
     messages = page.pop("data") or []
@@ -121,6 +121,6 @@ def get_messages(call: Call) -> dict[str, Any]:
 
     def message(position: int) -> dict[str, Any]:
         index = position if direction == "asc" else total - 1 - position
-        return data.messages.message(index)
+        return call.signed(data.messages.message(index))
 
     return offset_page(call.request, total, message, sort_field="created", sort_dir=direction)

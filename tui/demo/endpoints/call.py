@@ -21,6 +21,8 @@ class Call:
     request: ApiRequest
     world: World
     accounts: Accounts
+    # Signs a message's attachment links, for the origin the request came to.
+    signed: Callable[[dict[str, Any]], dict[str, Any]] = lambda message: message
     caller: Caller | None = None
 
     @property

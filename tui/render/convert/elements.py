@@ -8,7 +8,9 @@ from rich.style import Style
 from selectolax.lexbor import LexborNode
 
 from .. import styles
-from ..document import Link
+from ..document import Link, Picture
+from ..safety import clean
+from .links import image_label
 from .parse import JUNK_TAGS, is_hidden
 
 __all__ = [
@@ -56,6 +58,18 @@ class Links:
     def __init__(self) -> None:
         self.links: list[Link] = []
         self._numbers: dict[str, int] = {}
+        self.pictures: list[Picture] = []  # the images a reader may see, in order
+
+    def image(self, attributes: dict[str, str | None], *, quoted: bool = False) -> str | None:
+        """An image's label in the text (None: a pixel or decoration), kept as a picture
+        (`quoted`: of a quote, the quoted message's own)."""
+        label = image_label(attributes)
+        src = clean(attributes.get("src")).strip()
+        if label and src and not src.lower().startswith("cid:"):
+            alt = " ".join(clean(attributes.get("alt")).split())
+            alt = alt or label.removeprefix("[image: ").strip("[]")
+            self.pictures.append(Picture(src, alt, quoted))
+        return label
 
     def number(self, url: str, words: str) -> int:
         """The reference number of ``url``, the same each time it is linked."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 
 from .. import styles
-from ..document import Document
+from ..document import Document, Part, Picture
 from .depth import FLATTENED_NOTE, cap_nesting
 from .elements import Links
 from .lines import BLANK, LineBuilder, RawLine
@@ -65,7 +66,9 @@ def convert(
     links = Links()
     chunks = [_lines(body, is_plain_text, links)]
     if quoted and quoted.strip():
+        before = len(links.pictures)
         chunks.append(_quoted(_lines(quoted, is_plain_text, links)))
+        links.pictures[before:] = [replace(p, quoted=True) for p in links.pictures[before:]]
     if remainder and remainder.strip():
         chunks.append(_lines(remainder, is_plain_text, links))
     lines: list[RawLine] = []
@@ -73,7 +76,28 @@ def convert(
         if chunk and lines:
             lines.append(RawLine(0, BLANK))
         lines.extend(chunk)
-    return Document(group_parts(resolve(lines)), tuple(links.links))
+    parts = group_parts(resolve(lines))
+    return Document(parts, tuple(links.links), _quoted_marked(parts, links.pictures))
+
+
+def _quoted_marked(parts: tuple[Part, ...], pictures: list[Picture]) -> tuple[Picture, ...]:
+    """The pictures, each marked quoted when its label ("[image: …]") is in a quote part:
+    a quote is found by its markup, and by its words ("From: …") once the lines are read."""
+    marked, left = [], list(pictures)
+    for part in parts:
+        for _ in range(min(_labels(part), len(left))):
+            picture = left.pop(0)
+            marked.append(replace(picture, quoted=picture.quoted or part.kind == "quote"))
+    return (*marked, *left)
+
+
+def _labels(part: Part) -> int:
+    """How many image labels a part's lines hold (a label has the image style)."""
+    texts = [line.text for line in part.lines]
+    for line in part.lines:
+        if line.table is not None:
+            texts.extend(cell for row in line.table.rows for cell in row)
+    return sum(1 for text in texts for span in text.spans if span.style == styles.IMAGE)
 
 
 class _LRU:

@@ -34,7 +34,7 @@ from .elements import (
     only_a_wrapper,
 )
 from .lines import LineBuilder
-from .links import image_label, link_target, same_target
+from .links import link_target, same_target
 from .parse import JUNK_TAGS, Attributes, is_hidden, next_element, previous_element
 from .quotelines import MAX_DEPTH
 from .tables import is_data_table, table_data
@@ -117,7 +117,7 @@ class Walker:
         self.out.line_break()
 
     def _image(self, node: LexborNode, tag: str, attributes: Attributes) -> None:
-        label = image_label(attributes)
+        label = self.links.image(attributes, quoted=self.out.depth > 0)
         if label:
             self._atom(label, styles.IMAGE)
 

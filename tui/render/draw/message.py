@@ -13,6 +13,7 @@ from ..document import Document
 from ..safety import safe_text
 from ..when import said, stamp
 from .body import MESSAGE_MIN_WIDTH, Drawn, all_quote, folds, render_document
+from .pictures import PicturePolicy, PictureSpot, body_spots, message_spots
 from .wrap import wrap
 
 PLACEHOLDER = "…"  # stands in for a body still being converted
@@ -26,19 +27,29 @@ class ThreadMessage:
     """
 
     __slots__ = (
+        "_attached",
         "_drawn",
         "_head",
+        "_in_body",
         "_lines",
         "_lines_key",
+        "_policy",
         "divider",
         "document",
         "folded",
         "labels",
         "message",
+        "pictures_drawn",
         "version",
     )
 
-    def __init__(self, message: Message, labels: list[MemberLabel] | None = None) -> None:
+    def __init__(
+        self,
+        message: Message,
+        labels: list[MemberLabel] | None = None,
+        pictures: PicturePolicy | None = None,
+    ) -> None:
+        """`pictures`: where its pictures may come from (None: no pictures drawn)."""
         self.message = message
         self.labels = labels or []
         self.document: Document | None = None
@@ -46,7 +57,11 @@ class ThreadMessage:
         self.divider = ""  # a line drawn above the message ("new since …"), if any
         self.version = 0
         self._lines: list[Text] = []
-        self._lines_key: tuple[int, bool, Document | None, str, str | None] | None = None
+        self._lines_key: tuple[int, bool, Document | None, str, str | None, int] | None = None
+        self._policy = pictures
+        self._attached = message_spots(message, pictures) if pictures else []
+        self._in_body: list[PictureSpot] | None = None  # made once the body is converted
+        self.pictures_drawn = 0  # counts pictures that came (or failed): their lines change
         # The header's lines and their width: the same before and after the body comes.
         self._head: tuple[int, list[Text]] = (0, [])
         self._drawn: Drawn | None = None  # the body drawn where it was converted
@@ -56,6 +71,17 @@ class ThreadMessage:
         lines if they were drawn with it (`draw_body`)."""
         self.document = document
         self._drawn = drawn
+
+    @property
+    def pictures(self) -> list[PictureSpot]:
+        """Its pictures: the body's (once it is converted), then its attachments'."""
+        if self._in_body is None and self.document is not None and self._policy is not None:
+            self._in_body = body_spots(self.document, self._policy)
+        return [*(self._in_body or ()), *(spot for spot in self._attached if spot)]
+
+    def picture_came(self) -> None:
+        """One of its pictures was drawn or failed: its lines are laid out again."""
+        self.pictures_drawn += 1
 
     def toggle_quotes(self) -> None:
         """Fold or unfold the quoted text."""
@@ -108,7 +134,7 @@ class ThreadMessage:
         ("Message 37 of 650"), as a screen reader meets it: a heading of words first, the
         quotes said in words, no drawn glyphs."""
         width = max(width, MESSAGE_MIN_WIDTH)
-        key = (width, self.folded, self.document, self.divider, position)
+        key = (width, self.folded, self.document, self.divider, position, self.pictures_drawn)
         if self._lines_key != key:
             self._lines = self._lay_out(width, console, position)
             self._lines_key = key
@@ -144,8 +170,14 @@ class ThreadMessage:
             lines.extend(self._head[1])
         lines.append(Text())
         lines.extend(body)
-        for attachment in self.attachments(spoken):
+        shown = not spoken and self._policy is not None  # (words say them to a screen reader)
+        for spot in self.pictures[: len(self._in_body or ())] if shown else ():
+            lines.extend([Text(), *spot.lines(width)])
+        for number, attachment in enumerate(self.attachments(spoken)):
             lines.extend(wrap(attachment, width))
+            attached = self._attached[number] if shown else None
+            if attached is not None:
+                lines.extend(attached.lines(width))
         return lines
 
     def said_header(self, position: str, width: int) -> list[Text]:

@@ -80,6 +80,17 @@ class Pages:
         except (StoreError, OSError):
             return None
 
+    def keep_picture(self, key: str, data: bytes) -> None:
+        """Keep a picture fetched, within the cache's bound (not awaited)."""
+        self._thread.submit(_keep_picture, key, data, time.time())
+
+    async def kept_picture(self, key: str) -> bytes | None:
+        """A kept picture, made recently used (None: not kept, or unreadable)."""
+        try:
+            return await self._thread.call(_kept_picture, key, time.time())
+        except (StoreError, OSError):
+            return None
+
     async def held(self) -> PagesHeld:
         """What the page cache holds."""
         return await self._thread.call(_held)
@@ -154,3 +165,20 @@ def _held(files: StoreFiles) -> PagesHeld:
 def _clear(files: StoreFiles) -> None:
     files.cache.change(tables.forget, tables.PART)
     files.cache.vacuum()
+
+
+def _keep_picture(files: StoreFiles, key: str, data: bytes, at: float) -> None:
+    from . import pictures
+
+    files.cache.change(
+        lambda db: pictures.save_picture(db, key, data, at, files.limit), tables.PART
+    )
+
+
+def _kept_picture(files: StoreFiles, key: str, at: float) -> bytes | None:
+    from . import pictures
+
+    try:
+        return files.cache.write(lambda db: pictures.load_picture(db, key, at), tables.PART)
+    except StoreError:  # a read-only cache: read without making it recently used
+        return files.cache.ask(lambda db: pictures.load_picture(db, key, at), None, tables.PART)

@@ -26,6 +26,15 @@ class StoredLibrary(Library):
     def source(self, cursor: PageCursor[Any], endpoint: str) -> PageSource[Any]:
         return SavedCursor(cursor, self.keeper, endpoint, model_of(endpoint))
 
+    async def picture(self, url: str, key: str) -> bytes:
+        """The picture kept under `key`, else fetched and kept (in the cache file)."""
+        kept = await self.keeper.kept_picture(key)
+        if kept is not None:
+            return kept
+        data = await super().picture(url, key)
+        self.keeper.keep_picture(key, data)
+        return data
+
 
 def model_of(endpoint: str) -> type[BaseModel]:
     """The model a saved page of `endpoint` is read back into."""

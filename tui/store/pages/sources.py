@@ -24,6 +24,12 @@ class Keeper(Protocol):
     async def kept(self, key: str) -> tuple[bytes, float] | None:
         """A kept page's JSON and when it was saved (None: not kept, or unreadable)."""
 
+    def keep_picture(self, key: str, data: bytes) -> None:
+        """Keep a picture fetched (not awaited)."""
+
+    async def kept_picture(self, key: str) -> bytes | None:
+        """A kept picture (None: not kept, or unreadable)."""
+
 
 class OfflineError(TransportError):
     """The service cannot be reached and this page was never saved (a transport failure

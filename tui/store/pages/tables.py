@@ -38,7 +38,24 @@ def _create(db: sqlite3.Connection) -> None:
     )
 
 
-PART = Part("page cache", (_create,))
+def _pictures(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        -- Pictures (attachments' thumbnails, messages' images): evicted before the pages.
+        CREATE TABLE IF NOT EXISTS pictures (
+            key TEXT PRIMARY KEY,          -- an attachment's id, or an image's URL
+            body BLOB NOT NULL,            -- the file as fetched (already compressed)
+            size INTEGER NOT NULL,
+            saved_at REAL NOT NULL,
+            used_at REAL NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS pictures_used ON pictures (used_at);
+        """,
+    )
+
+
+PART = Part("page cache", (_create, _pictures))
 
 
 def save_page(
@@ -89,8 +106,9 @@ def pages_by_endpoint(db: sqlite3.Connection) -> tuple[dict[str, int], int]:
 
 
 def forget(db: sqlite3.Connection) -> None:
-    """Forget every saved page."""
+    """Forget every saved page and picture."""
     db.execute("DELETE FROM pages")
+    db.execute("DELETE FROM pictures")
 
 
 def unpacked(body: bytes) -> bytes | None:

@@ -14,7 +14,7 @@ from textual.strip import Strip
 from ...render.glyphs import Glyphs
 from ...render.safety import clean
 from ..feed import Feed
-from ..paged_list.strips import fit_line
+from ..paged_list.strips import fit_line, wrap_words
 
 BAR = "▌"  # the current message's left edge, as Textual draws a thick left border
 GUTTER = 3  # the bar and a column of padding on the left, one on the right
@@ -42,3 +42,13 @@ def status_line(feed: Feed[Any], count: int, glyphs: Glyphs) -> str:
     if feed.ended and not count:
         return "This topic has no messages."
     return f"{glyphs.note}{clean(feed.end_note)}" if feed.end_note else ""
+
+
+def wrapped_status(status: str, width: int, console: Console) -> list[Text]:
+    """The status line wrapped to `width`, never cut: its end says what to do."""
+    if not status:
+        return []
+    lines = wrap_words(status, width, console)
+    for line in lines:
+        line.stylize("italic")
+    return lines

@@ -23,11 +23,11 @@ from ...render.document import Document
 from ...render.draw.message import ThreadMessage
 from ..feed import Feed, ToRows
 from ..paged_list.line_cache import LineCache
-from ..paged_list.strips import fit_line, wrap_words
+from ..paged_list.strips import fit_line
 from ..spoken import glyphs_of, place_cursor, screen_reader
 from . import told
 from .bodies import AWAY_WORKERS, WALK_PAUSE, BodyConversion, ConvertMany, in_a_thread, short
-from .drawing import GUTTER, message_line, status_line
+from .drawing import GUTTER, message_line, status_line, wrapped_status
 from .handover import Handover
 from .keys import THREAD_KEYS
 
@@ -244,18 +244,6 @@ class ThreadView(ScrollView, can_focus=True):
         """What the line after the last message says: loading, a failure, or the end."""
         return status_line(self.feed, len(self._messages), glyphs_of(self))
 
-    def _wrapped_status(self) -> list[Text]:
-        """The status, wrapped to the view (beside a scroll bar, whether or not one shows),
-        never cut: its end says what to do."""
-        status = self.status()
-        if not status:
-            return []
-        width = self.size.width - self.styles.scrollbar_size_vertical
-        lines = wrap_words(status, width, self.app.console)
-        for line in lines:
-            line.stylize("italic")
-        return lines
-
     def top_of(self, index: int) -> int:
         """The first line of message `index` in the whole thread."""
         return self._tops[index]
@@ -286,7 +274,9 @@ class ThreadView(ScrollView, can_focus=True):
         self._spoken = screen_reader(self)
         heights = [len(self._lines_of(i, m, width)) + _GAP for i, m in enumerate(self._messages)]
         self._tops = [0, *accumulate(heights)]
-        self._status_lines = self._wrapped_status()
+        # Beside a scroll bar, whether or not one shows.
+        status_width = self.size.width - self.styles.scrollbar_size_vertical
+        self._status_lines = wrapped_status(self.status(), status_width, self.app.console)
         self.virtual_size = Size(0, self._tops[-1] + len(self._status_lines))
         self.refresh()
         if self._messages:
@@ -295,6 +285,10 @@ class ThreadView(ScrollView, can_focus=True):
             height = self._tops[message + 1] - self._tops[message]
             self._scroll_to_line(self._tops[message] + min(offset, height - 1))
         self._check_more()
+
+    def redraw(self) -> None:
+        """Lay the messages out again: one of them changed its lines (a picture came)."""
+        self._lay_out()
 
     def _lines_of(self, index: int, message: ThreadMessage, width: int) -> list[Text]:
         """Message `index`'s lines; for a screen reader, under a heading that says which

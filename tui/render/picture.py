@@ -1,0 +1,112 @@
+"""Pictures as terminal cells: decoded within bounds, drawn as coloured half blocks.
+
+Pillow is imported here only when a picture is decoded: nothing of it is on the way to
+the first paint (tests/test_startup_imports.py). A file that is not a picture, too big to
+decode, a decompression bomb or cut short becomes a note in words, never an error; what is
+kept of a picture is a small copy, a few kilobytes, drawn again at each width.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from rich.color import Color
+from rich.style import Style
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+MOST_PIXELS = 16_000_000  # a picture with more is not decoded (about 48 MB as RGB)
+MOST_BYTES = 8 * 1024 * 1024  # a picture's file, fetched or in a data: URL
+ROWS = 12  # the most lines a picture takes
+KEPT = (240, 2 * ROWS)  # the small copy kept: the widest drawn, two pixels a line
+UPPER_HALF = "▀"
+_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
+_BACKDROP = (32, 32, 32)  # what shows through a transparent picture
+
+
+def data_url_bytes(url: str) -> bytes | str:
+    """The bytes of a base64 `data:` URL, or why there are none."""
+    head, _, payload = url.partition(",")
+    if ";base64" not in head.lower():
+        return "not a picture"
+    if len(payload) > MOST_BYTES * 4 // 3 + 4:
+        return "too big to draw"
+    try:
+        return base64.b64decode(payload, validate=False)
+    except (binascii.Error, ValueError):
+        return "damaged"
+
+
+def decode(data: bytes) -> Image | str:
+    """A small copy of the picture in `data`, or what is wrong with it in a few words."""
+    from PIL import Image as PILImage
+    from PIL import UnidentifiedImageError
+
+    _quiet_pillow()
+    try:
+        picture = PILImage.open(io.BytesIO(data), formats=_FORMATS)
+        width, height = picture.size
+        if width * height > MOST_PIXELS:
+            return f"too big to draw ({width:,} by {height:,} pixels)"
+        picture.draft("RGB", KEPT)  # a JPEG is decoded at a fraction of its size
+        picture.thumbnail(KEPT)
+        if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
+            backdrop = PILImage.new("RGB", picture.size, _BACKDROP)
+            backdrop.paste(picture.convert("RGBA"), mask=picture.convert("RGBA"))
+            return backdrop
+        return picture.convert("RGB")
+    except UnidentifiedImageError:
+        return "not a picture"
+    except PILImage.DecompressionBombError:
+        return "too big to draw"
+    except MemoryError:
+        return "too big to draw"
+    except Exception as error:  # a hostile file may fail anywhere in a decoder: a note
+        return "damaged" if isinstance(error, OSError | SyntaxError | EOFError) else "unreadable"
+
+
+@cache
+def _quiet_pillow() -> None:
+    """Pillow warns of pictures over its own limit; ours is lower and checked first, and a
+    warning printed on the reader's screen would draw over it."""
+    import warnings
+
+    from PIL import Image as PILImage
+
+    warnings.filterwarnings("ignore", category=PILImage.DecompressionBombWarning)
+
+
+def half_blocks(picture: Image, width: int, rows: int = ROWS) -> list[Text]:
+    """The picture in at most `width` cells and `rows` lines, two pixels a cell (the upper
+    half block in one colour, the cell's background in the other)."""
+    from PIL import Image as PILImage
+
+    columns = max(1, min(width, picture.width))
+    height = max(1, round(picture.height * columns / picture.width))
+    if height > 2 * rows:
+        height = 2 * rows
+        columns = max(1, round(picture.width * height / picture.height))
+    small = picture.resize((columns, height + height % 2), PILImage.Resampling.BOX)
+    raw = small.convert("RGB").tobytes()  # r, g, b by rows
+    row = 3 * columns
+    lines = []
+    for top in range(0, small.height, 2):
+        line = Text(end="")
+        upper, lower = top * row, (top + 1) * row
+        for x in range(0, row, 3):
+            colour = (raw[upper + x], raw[upper + x + 1], raw[upper + x + 2])
+            below = (raw[lower + x], raw[lower + x + 1], raw[lower + x + 2])
+            line.append(UPPER_HALF, _style(colour, below))
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=8192)
+def _style(colour: tuple[int, int, int], below: tuple[int, int, int]) -> Style:
+    return Style(color=Color.from_rgb(*colour), bgcolor=Color.from_rgb(*below))

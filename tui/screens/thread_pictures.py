@@ -1,0 +1,108 @@
+"""The pictures of a thread, fetched when their message comes into view (and a screen
+around it), a few at a time, decoded away from the UI's thread, then drawn in place."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from ..api.errors import LurkerError
+from ..render.draw.message import ThreadMessage
+from ..render.draw.pictures import PictureSpot
+from ..widgets.spoken import screen_reader
+from ..widgets.thread_view import ThreadView
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ..api.library import Library
+
+_AT_ONCE = 3  # pictures fetched at the same time
+
+
+class ThreadPictures:
+    """Watches a thread view's scrolling and layout, and fetches what comes near."""
+
+    def __init__(self, screen: Screen[None], view: ThreadView, library: Library) -> None:
+        self._screen = screen
+        self._view = view
+        self._library = library
+        self._slots = asyncio.Semaphore(_AT_ONCE)
+        self.fetched = 0  # pictures that came (or failed), for tests to wait on
+        screen.watch(view, "scroll_y", self.check, init=False)
+        screen.watch(view, "virtual_size", self.check, init=False)
+
+    def check(self, *_: object) -> None:
+        """Start fetching the wanted pictures of the messages in view, and a screen on."""
+        view = self._view
+        if not view.messages or screen_reader(view):
+            return
+        height = max(1, view.size.height)
+        top = round(view.scroll_y)
+        first, last = view.message_at(top), view.message_at(top + 2 * height)
+        for index in range(first, last + 1):
+            message = view.messages[index]
+            if message.document is None:  # until its body is in, where it ends is not known
+                continue
+            for spot in message.pictures:
+                if spot.state == "wanted":
+                    spot.state = "loading"
+                    self._screen.run_worker(
+                        self._fetch(message, spot), group="pictures", exit_on_error=False
+                    )
+
+    async def _fetch(self, message: ThreadMessage, spot: PictureSpot) -> None:
+        from ..render import picture
+
+        try:
+            async with self._slots:
+                data = await self._bytes(message, spot)
+                drawn = (
+                    data if isinstance(data, str) else await asyncio.to_thread(picture.decode, data)
+                )
+        except LurkerError as error:
+            drawn = _failure(error)
+        except Exception:  # a worker must end in a visible state, whatever went wrong
+            drawn = "could not be drawn"
+        spot.take(drawn)
+        message.picture_came()
+        self.fetched += 1
+        if self._view.is_mounted:
+            self._view.redraw()
+
+    async def _bytes(self, message: ThreadMessage, spot: PictureSpot) -> bytes | str:
+        """The picture's file, or why there is none."""
+        from ..api.download import LinkRefusedError
+        from ..render.picture import data_url_bytes
+
+        if spot.url.startswith("data:"):
+            return data_url_bytes(spot.url)
+        try:
+            return await self._library.picture(spot.url, spot.key)
+        except LinkRefusedError:
+            if spot.attachment is None:
+                raise
+        # A signed link that has expired (a thread kept from an earlier visit): the
+        # message's links again, from the service.
+        from ..api.attachments import fresh_attachment
+
+        item = message.message
+        fresh = await fresh_attachment(
+            self._library.client, item.topic_id, item.id, spot.attachment
+        )
+        if fresh is None:
+            return "no longer there"
+        return await self._library.picture(
+            fresh.image_thumbnail_url or fresh.download_url, spot.key
+        )
+
+
+def _failure(error: LurkerError) -> str:
+    """A failed fetch in the few words a picture's note has room for."""
+    from ..api.download import LinkRefusedError, TooLargeError
+
+    if isinstance(error, TooLargeError):
+        return "too big to fetch"
+    if isinstance(error, LinkRefusedError):
+        return "its link was refused"
+    return "could not be fetched"
