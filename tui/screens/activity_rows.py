@@ -107,6 +107,18 @@ class GroupStopped:
 LogRow = ActivityRow | NewSince | GroupStopped
 
 
+def divider_above(rows: Sequence[LogRow]) -> int | None:
+    """The index of the divider when it is above every entry (where screen-reader mode
+    puts it, read before the new entries it introduces), else None."""
+    for index in range(len(rows)):
+        row = rows[index]
+        if isinstance(row, NewSince):
+            return index
+        if isinstance(row, ActivityRow):
+            return None
+    return None
+
+
 def render_log_row(
     row: LogRow,
     width: int,
