@@ -49,7 +49,8 @@ async def test_the_new_entries_line_comes_before_them() -> None:
         assert [isinstance(row, ActivityRow) for row in rows[1:5]] == [True] * 4
         assert new_ones(app, log)[:4] == [True, True, True, False]
         said = read_out(log, 2)
-        assert said[0].startswith("3 new entries since ") and said[0].endswith(":")
+        assert said[0].startswith("3 new entries since ")
+        assert said[0].endswith(":")
         assert sum(isinstance(row, NewSince) for row in rows) == 1
         assert "3 new" in str(screen_of(app).query_one("#title").render())
 
@@ -93,7 +94,8 @@ async def test_more_new_entries_than_a_page_are_counted_on_the_line_above_them()
         rows = list(log.rows)
         assert isinstance(rows[0], NewSince)
         count = screen_of(app).listing.new_count
-        assert count is not None and count >= 250
+        assert count is not None
+        assert count >= 250
         assert rows[0].label.startswith(f"{count:,} new entries since ")
         assert sum(isinstance(row, NewSince) for row in rows) == 1
         assert new_ones(app, log)[count - 1 : count + 1] == [True, False]
