@@ -46,7 +46,7 @@ from .activity_rows import (
     say_log_row,
 )
 from .export_prompt import ExportPrompt
-from .paged import PAGE_AHEAD, PagedScreen, title_bar
+from .paged import PAGE_AHEAD, PagedScreen, saved_when, title_bar
 from .reasons import reason
 
 if TYPE_CHECKING:
@@ -255,7 +255,12 @@ class ActivityScreen(PagedScreen[LogRow]):
             shown = total if total is not None else len(self.paged_list.rows)
             parts.append(f"{self._narrowed}: {count(shown, 'entry', 'entries')} (Esc: all)")
         else:
-            if total is not None:
+            saved = saved_when(self.paged_list.feed.source)  # offline: what was kept
+            if total is not None and saved:  # (before the count of groups, cut first)
+                parts.insert(1, f"offline: {count(total, 'entry', 'entries')} {saved}")
+            elif saved:
+                parts.insert(1, f"offline · {saved}")
+            elif total is not None:
                 parts.append(count(total, "entry", "entries"))
             if self.listing.new_count:
                 parts.append(f"{self.listing.new_count:,} new")

@@ -29,10 +29,16 @@ PAGE_AHEAD = DEFAULT_LIMIT
 
 def saved_note(source: object) -> str:
     """ "offline · saved 3 h ago" when what a list shows came from the store, else ""."""
+    when = saved_when(source)
+    return f"offline · {when}" if when else ""
+
+
+def saved_when(source: object) -> str:
+    """ "saved 3 h ago" when what a list shows came from the store, else ""."""
     saved_at = getattr(source, "saved_at", None)
     if saved_at is None:
         return ""
-    return f"offline · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
+    return f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
 
 
 class TitleLine(Static):
