@@ -80,4 +80,4 @@ def test_read_again_offline_from_what_was_saved(
     assert "; saved " in where
     assert rest == online.splitlines()[2:]
     assert main(["read", "100000003", "--base-url", origin]) == 1
-    assert "Nothing of this list was saved" in capsys.readouterr().err
+    assert "Nothing of this thread was saved" in capsys.readouterr().err

@@ -36,7 +36,7 @@ async def test_offline_the_group_list_says_offline_and_r_says_what_it_found() ->
         await settle(pilot)
         assert "· offline · saved " in title(offline)
         assert isinstance(offline.screen, GroupsScreen)
-        assert not [note for note in notes(offline) if "Nothing of this list" in note]
+        assert not [note for note in notes(offline) if "Nothing of the group list" in note]
         before = len(notes(offline))
         await keys(pilot, "r")
         await until(pilot, lambda: len(notes(offline)) > before, "r says something")
