@@ -203,6 +203,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
             return bool(self.saved)
         return True
 
+    def not_offered_here(self) -> set[str]:
+        """The log where it is refused; removing a search but on one."""
+        row = self.paged_list.highlighted_row
+        if row is None:
+            return set()
+        log = row.all_activity or (row.group is None and row.saved is None) or row.shows_activity
+        return ({"remove_search"} if row.saved is None else set()) | (
+            set() if log else {"activity"}
+        )
+
     def action_remove_search(self) -> None:
         """Forget the highlighted saved search (after asking)."""
         row = self.paged_list.highlighted_row
