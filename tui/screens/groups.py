@@ -209,9 +209,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if row is None:
             return set()
         log = row.all_activity or (row.group is None and row.saved is None) or row.shows_activity
-        return ({"remove_search"} if row.saved is None else set()) | (
-            set() if log else {"activity"}
-        )
+        left_out = set() if log else {"activity"}
+        return left_out if row.saved is not None else left_out | {"remove_search"}
 
     def action_remove_search(self) -> None:
         """Forget the highlighted saved search (after asking)."""
