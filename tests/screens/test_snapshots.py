@@ -570,7 +570,7 @@ def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int
     A reviewer should see: the panel showing "payments", "before end date" and
     "2024-06-01" in the to date; the title "Lurker Developers · 0 entries · filter:
     payments, before 2024-06-01" with no position at the right; the strip "Activity by
-    day, 30 days to 01 Jun 2024: 0 entries" with a row of "·"; the muted line "No
+    day, 30 days to 1 Jun 2024: 0 entries" with a row of "·"; the muted line "No
     activity matches." centred in the empty list; no error under the panel.
     """
     assert snapshot(snap_compare, "activity-empty", size)
