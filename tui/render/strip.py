@@ -28,6 +28,7 @@ ROW_CURSOR = "▸"
 DAY_CURSOR = "▲"
 LABEL = 9  # "settings "
 RIGHT = 9  # " 12,345 !"
+FEW_DAYS = 14  # up to this many days, the axis names every day it has room for
 
 Cursor = tuple[int, int | None]
 """(bucket, kind): a bar, or with kind None, a whole bucket."""
@@ -140,7 +141,8 @@ def _kind_row(
 
 
 def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) -> Text:
-    """The buckets' dates under the bars: Mondays (or every six hours), where they fit (the
+    """The buckets' dates under the bars: Mondays (every six hours; over a few days, as
+    many days as fit), where they fit (the
     last may run on under the totals); `▲` under the cursor's bucket, a label starting
     there moved just past it, one it would fall inside left out (the heading says the day)."""
     window = tally.window
@@ -155,8 +157,8 @@ def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) 
         if window.hourly:
             wanted = start.hour % 6 == 0
             label = f"{start:%H:%M}"
-        else:
-            wanted = start.weekday() == 0 or bucket == first
+        else:  # a few days (a week's): as many as fit, not one Monday
+            wanted = start.weekday() == 0 or bucket == first or window.buckets <= FEW_DAYS
             label = f"{start.day} {start:%b}"
         column = (bucket - first) * cell
         if marker is not None and column - 1 <= marker <= column:
