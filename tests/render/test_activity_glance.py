@@ -275,6 +275,7 @@ def test_a_weeks_chart_names_several_of_its_days(width: int) -> None:
     tally.add(NOW - timedelta(hours=1), KINDS.index("joins"))
     tally.ended = True
     axis = strip_lines(tally, width)[-1].plain
+    assert strip_lines(tally, width)[0].plain.startswith("Activity by day, last 7 days: 1 entry")
     days = re.findall(r"\d{1,2} Nov", axis)
     assert len(days) >= 3, axis
     assert days == sorted(days, key=lambda day: int(day.split()[0]))
