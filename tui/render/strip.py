@@ -17,7 +17,7 @@ from rich.text import Text
 from .activity_kinds import KINDS
 from .cells import fit
 from .tally import Tally, Unusual
-from .when import count
+from .when import count as count_of
 
 __all__ = ["BARS", "CHOSEN", "Cursor", "StripStyles", "strip_lines", "strip_text", "unusual_words"]
 
@@ -195,7 +195,7 @@ def heading(tally: Tally, cursor: Cursor | None, unusual: list[Unusual]) -> str:
         partly = "" if tally.complete(bucket) else " so far (still counting)"
         return f"{window.label(bucket)} · {what}: {count:,}{partly}{note}"
     by = "hour" if window.hourly else "day"
-    text = f"Activity by {by}, {window.title}: {count(tally.entries, 'entry', 'entries')}"
+    text = f"Activity by {by}, {window.title}: {count_of(tally.entries, 'entry', 'entries')}"
     progress = _progress(tally)
     return f"{text} · {progress}" if progress else text
 
@@ -238,7 +238,7 @@ def strip_text(tally: Tally, cursor: Cursor | None = None, *, every_day: bool = 
     marked = {(item.kind, item.bucket): item for item in unusual}
     by = "hour" if window.hourly else "day"
     first, last = window.label(0), window.label(window.buckets - 1)
-    entries = count(tally.entries, "entry", "entries")
+    entries = count_of(tally.entries, "entry", "entries")
     lines = [f"Activity by {by}, {window.title}, {first} to {last}: {entries}."]
     progress = _progress(tally)
     if progress:
