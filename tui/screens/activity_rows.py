@@ -54,7 +54,7 @@ class GroupLabel:
 
 def group_width(width: int) -> int:
     """The group column's width in a log of several groups at `width`."""
-    return 16 if width >= 110 else 11 if width >= 70 else 6
+    return 16 if width >= 110 else 11  # "parent+chi…" at most, even at 60
 
 
 def render_activity_row(

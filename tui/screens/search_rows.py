@@ -18,7 +18,7 @@ FOUND = "bold reverse"  # the words found: by weight and reverse video, not colo
 
 def _widths(width: int) -> tuple[int, int]:
     """The group's and the author's columns at `width`."""
-    return (16, 18) if width >= 110 else (11, 12) if width >= 70 else (6, 8)
+    return (16, 18) if width >= 110 else (11, 12) if width >= 70 else (11, 8)
 
 
 def search_heads(width: int) -> Text:

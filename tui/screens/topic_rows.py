@@ -104,7 +104,7 @@ def _widths(width: int, groups: bool) -> tuple[int, int]:
     """The poster's and the group's columns at `width` (none: 0). Narrow, the poster's
     shrinks, then goes, so that the subject keeps SUBJECT_MIN cells."""
     wide = width >= 110
-    group = (16 if wide else 11 if width >= 70 else 6) if groups else 0
+    group = (16 if wide else 11) if groups else 0  # "big-archive" whole, even at 60
     taken = _MARKS + (group + 1 if group else 0) + 1 + _COUNT + _AGE
     poster = min(22 if wide else 14, width - taken - SUBJECT_MIN)
     return poster if poster >= POSTER_MIN else 0, group
