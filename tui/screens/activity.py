@@ -265,8 +265,8 @@ class ActivityScreen(PagedScreen[LogRow]):
             if self.listing.new_count:
                 parts.append(f"{self.listing.new_count:,} new")
             kept = filter_words(self.activity_query)
-            if kept:
-                parts.append(f"filter: {kept}")
+            if kept:  # what the log is, second: the end is cut first (beside "following")
+                parts.insert(1, f"filter: {kept}")
         self.query_one("#title", Static).update(" · ".join(parts))
         self.show_position()
 
@@ -276,7 +276,8 @@ class ActivityScreen(PagedScreen[LogRow]):
         unseen = self.paged_list.unseen_above
         parts = [f"{unseen:,} new{glyphs_of(self).above}"] if unseen else []
         if self.following:
-            checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
+            # (to the minute: the filter beside it keeps its room at 80 columns)
+            checked = self.last_checked.strftime("%H:%M") if self.last_checked else "…"
             parts.append(f"following, checked {checked}")
         return " · ".join(parts)
 
