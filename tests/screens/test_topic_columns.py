@@ -104,11 +104,8 @@ async def test_at_60_columns_the_subject_keeps_its_room_and_the_footer_its_way_o
             assert cells(row) == width
         shown = [line.strip() for line in shown_text(app).splitlines() if line.strip()]
         legend, footer = " ".join(shown[-3:-1]), shown[-1].replace(" ", "")  # (keys: padding)
-        # The tightest legend, wrapped on two lines; "2/3" in the Msgs column explained.
-        assert (
-            legend
-            == "N new + unread (2/3 unread of all) S sticky C closed M moderated A attachments"
-        )
+        # The tightest legend, on two lines; "2/3" in the Msgs column said to be unread.
+        assert legend == "N new + 2/3 unread S sticky C closed M moderated A attachments"
         assert footer.endswith("escBack?Keys"), footer  # others made way
         assert "NNextunread" in footer
 

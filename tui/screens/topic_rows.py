@@ -16,15 +16,11 @@ from ..render.when import count, relative, said
 from ..store.readstate import READ, TopicStatus
 
 # "2/3" in the Msgs column of a topic read in part: 2 of its 3 messages are unread (the
-# title bar's "52/10,000" is a position; this says which count is which).
-FLAG_LEGEND = (
-    "N new · + unread (2/3 unread of all) · S sticky · C closed · M moderated · A attachments"
-)
+# title bar's "52/10,000" is a position; the legend says which count this is).
+FLAG_LEGEND = "N new · + 2/3 unread · S sticky · C closed · M moderated · A attachments"
 # The same, for a narrow terminal (and wrapped where even that does not fit).
-_TIGHT_LEGEND = (
-    "N new  + unread (2/3 unread of all)  S sticky  C closed  M moderated  A attachments"
-)
-_TIGHTEST_LEGEND = "N new + unread (2/3 unread of all) S sticky C closed M moderated A attachments"
+_TIGHT_LEGEND = "N new  + 2/3 unread  S sticky  C closed  M moderated  A attachments"
+_TIGHTEST_LEGEND = "N new + 2/3 unread S sticky C closed M moderated A attachments"
 
 # Cells the subject keeps before the poster's column ("Started by") gets any; narrower
 # than POSTER_MIN, that column goes. The subject is what a topic list is read by.
