@@ -20,6 +20,11 @@ async def filters_with_period(  # type: ignore[no-untyped-def]
     """The activity log's filter panel open with `period` chosen, and how many log requests
     had been sent before."""
     await open_activity(pilot)
+    # The chart loads the log on, page by page, until its period is counted: done with
+    # that, any request after this is the filter's.
+    screen = pilot.app.screen
+    await until(pilot, lambda: not screen.listing.wants_more, "the chart's period counted")
+    await settle(pilot)
     asked = len(requests_to(demo, "getactivitylog"))
     await keys(pilot, "slash")
     panel = pilot.app.screen.query_one(ActivityFilters)
