@@ -82,6 +82,10 @@ class LurkerApp(App[None]):
             show=False,  # (every footer would carry it: the help and the palette list it)
             id="search_all",
             tooltip="Search everything fetched, in every group, offline",
+            # Taken as it arrives, so the search line is up before the next key is routed:
+            # keys typed at once after it reach the line, not the screen it was typed on.
+            # (An input's own S is still typed: Textual leaves keys it consumes to it.)
+            priority=True,
         ),
     ]
 
@@ -386,6 +390,11 @@ class LurkerApp(App[None]):
         popped = super().pop_screen()
         memory.release()  # the closed screen's widgets are garbage in reference cycles
         return popped
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "search":  # (a priority key: a window over a screen keeps its keys)
+            return not self.screen.is_modal
+        return True
 
     def action_help(self) -> None:
         """Show the keys of the current screen (in the keys in effect)."""

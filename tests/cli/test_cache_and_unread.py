@@ -145,3 +145,16 @@ def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
     out, err = capsys.readouterr()
     assert "messages read: 111," in out
     assert f"The page cache at {cache_path(path)} could not be used" in err
+
+
+def test_unread_lines_up_names_by_cells_not_letters() -> None:
+    """A saved search named in Devanagari: its vowel signs and virama take no cell of
+    their own, so padding by letters pushed its line's words out of the column."""
+    from tui.cli.unread import news_lines
+    from tui.render.cells import cells
+    from tui.store.search.saved import SavedSearch
+
+    searches = [SavedSearch("राहुल की खोज", "from:राहुल", 3), SavedSearch("xruns-watch", "xruns", 2)]
+    lines = news_lines([], searches, every=False)
+    starts = [cells(line[: line.index("topics with")]) for line in lines]
+    assert len(set(starts)) == 1, lines

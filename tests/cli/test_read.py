@@ -81,7 +81,7 @@ def test_read_again_offline_from_what_was_saved(
     assert "; saved " in where
     assert rest == online.splitlines()[2:]
     assert main(["read", "100000003", "--base-url", origin]) == 1
-    assert "Nothing of this list was saved" in capsys.readouterr().err
+    assert "Nothing of this thread was saved" in capsys.readouterr().err
 
 
 def test_signed_out_read_falls_back_to_the_saved_copy_and_the_rest_say_not_signed_in(

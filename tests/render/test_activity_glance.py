@@ -265,3 +265,17 @@ def test_the_day_marker_never_cuts_a_date(width: int) -> None:
         assert words, axis
         assert all(word in labels for word in words), axis  # whole dates only
         assert re.search(r"▲\S", axis) is None, axis  # never "▲6 Nov"
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_a_weeks_chart_names_several_of_its_days(width: int) -> None:
+    """Eight days (the last week, its first in part) were named by one date: the axis
+    only named Mondays, and a week holds one."""
+    tally = Tally(window_for("last_week", None, None, NOW))
+    tally.add(NOW - timedelta(hours=1), KINDS.index("joins"))
+    tally.ended = True
+    axis = strip_lines(tally, width)[-1].plain
+    assert strip_lines(tally, width)[0].plain.startswith("Activity by day, last 7 days: 1 entry")
+    days = re.findall(r"\d{1,2} Nov", axis)
+    assert len(days) >= 3, axis
+    assert days == sorted(days, key=lambda day: int(day.split()[0]))

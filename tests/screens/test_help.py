@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.screens.harness import make_app, settle, until
+from tests.screens.harness import make_app, settle, shown_text, until
 from tests.screens.test_snapshots import (
     TAPE_ECHO,
     groups_loaded,
@@ -124,3 +124,31 @@ async def test_the_palette_lists_each_action_once_with_all_its_keys() -> None:
         await settle(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "our help, from the palette")
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_at_60x20_the_keys_scroll_and_every_one_can_be_read(name: str) -> None:
+    """The help is taller than a 60x20 terminal: its keys scroll between its title and its
+    last line (which stay, and which says so), and each of them comes into view (they were
+    cut, and nothing scrolled)."""
+    journey, settings, _wanted = SCREENS[name]
+    app, _ = make_app(**settings)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await journey(pilot)
+        await keys(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        await settle(pilot)
+        screen = app.screen
+        dialog = screen.query_one("#help-dialog")
+        assert dialog.region.bottom <= 20
+        seen = set(shown_text(app).splitlines())
+        for _ in range(40):  # j, a line at a time, to the end
+            await keys(pilot, "j")
+            seen |= set(shown_text(app).splitlines())
+        text = "\n".join(seen)
+        assert "more keys · Esc, ? or q closes this" in text
+        assert "Keys · " in shown_text(app)  # the title stays
+        for _section, _keys, words in screen._entries:  # type: ignore[attr-defined]
+            first = words.split()[0]
+            assert first in text, (words, text)
+        assert "Quit, from any screen" in shown_text(app)  # the last entry, at the end

@@ -5,6 +5,7 @@ restart, and a group's own list offering the service's search."""
 from __future__ import annotations
 
 import pytest
+from textual import events
 from textual.widgets import Input, Static
 
 from tests.screens.harness import make_app, notes, requests_to, settle, shown_text, until
@@ -242,3 +243,53 @@ async def test_on_a_fresh_store_an_empty_line_says_how_to_fill_the_index() -> No
         await _search_line(pilot)
         note = app.screen.query_one("#search-note", Static)
         await until(pilot, lambda: "open groups" in str(note.render()), "the hint, untyped")
+
+
+@pytest.mark.parametrize("where", ["groups", "topics", "thread", "activity", "search results"])
+async def test_keys_typed_at_once_after_s_reach_the_search_line(where: str) -> None:
+    """`S` then `jack` in one burst, as a typist sends them: all four letters reach the
+    search line, whichever screen `S` was typed on (they went to that screen before)."""
+    start = {"topics": {"group": "lurker-dev"}, "thread": {"topic": "400000012"}}
+    app, _demo = make_app(**start.get(where, {"group": "lurker-dev"}))  # type: ignore[arg-type]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.screen.focused is not None, "the first screen")
+        if where == "groups":
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        elif where == "activity":
+            await pilot.press("a")
+            await until(pilot, lambda: type(app.screen).__name__ == "ActivityScreen")
+        elif where == "search results":
+            await _search_line(pilot)
+            await _type(pilot, "latency")
+            await until(pilot, lambda: len(_hits(app)) > 0, "results")
+            await pilot.press("down")
+        await settle(pilot)
+        before = app.screen
+        for key in "Sjack":
+            app.post_message(events.Key(key, key))
+        await until(pilot, lambda: isinstance(app.screen, SearchScreen), "the search screen")
+        await settle(pilot)
+        line = app.screen.query_one("#search-line", Input)
+        assert line.value.endswith("jack")
+        assert line.value.count("jack") == 1
+        if where == "search results":
+            assert app.screen is before
+
+
+async def test_s_types_itself_in_the_search_line_and_waits_behind_a_window() -> None:
+    """`S` takes its keys first, but not from a line being typed in nor from under a
+    window (the keys' help, here)."""
+    app, _demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        line = await _search_line(pilot)
+        await _type(pilot, "Sam")
+        assert line.value == "Sam"
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.press("S")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HelpScreen"

@@ -13,6 +13,7 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.topic_rows import SUBJECT_MIN
 from tui.screens.topics import TopicsScreen
 from tui.widgets.column_heads import ColumnHeads
+from tui.widgets.paged_list.widget import ROW_GAP
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -51,9 +52,11 @@ async def test_the_topic_list_names_its_columns_over_them(size: tuple[int, int])
             assert word in line, line
         assert "Group" not in line  # one group's list: no group column
         width = rows_of(pilot).scrollable_content_region.width
-        assert cells(line.rstrip()) == width  # "Latest post" ends where the ages end
+        # "Latest post" ends where the ages end, a cell before the scroll bar.
+        assert cells(line.rstrip()) == width - ROW_GAP
         for row in rows:
             assert cells(row) == width
+            assert cells(row.rstrip()) == width - ROW_GAP
             assert row.rstrip().endswith("ago") or row.rstrip()[-4:].isdigit(), row
         # The poster column starts under "Started by"; the counts end under "Msgs".
         poster_at = cells(line[: line.index("Started by")])
@@ -100,8 +103,9 @@ async def test_at_60_columns_the_subject_keeps_its_room_and_the_footer_its_way_o
         for row in drawn_rows(pilot):
             assert cells(row) == width
         shown = [line.strip() for line in shown_text(app).splitlines() if line.strip()]
-        legend, footer = shown[-2], shown[-1].replace(" ", "")  # (keys drawn apart by padding)
-        assert legend == "N new + unread S sticky C closed M moderated A attachments"
+        legend, footer = " ".join(shown[-3:-1]), shown[-1].replace(" ", "")  # (keys: padding)
+        # The tightest legend, on two lines; "2/3" in the Msgs column said to be unread.
+        assert legend == "N new + 2/3 unread S sticky C closed M moderated A attachments"
         assert footer.endswith("escBack?Keys"), footer  # others made way
         assert "NNextunread" in footer
 

@@ -19,6 +19,7 @@ from ..config.account import AccountSession
 from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
+from ..render.cells import cells, pad
 from ..render.safety import clean
 from ..store.house import open_house
 from ..store.pages.summary import SearchCard, update_news
@@ -70,10 +71,18 @@ async def _unread(settings: Settings, session: AccountSession, only: str | None)
     finally:
         house.close()
         await client.aclose()
+    return news_lines(found, searches, every=only is not None)
+
+
+def news_lines(
+    found: list[tuple[Membership, GroupNews]], searches: list[SavedSearch], *, every: bool
+) -> list[str]:
+    """A line per group with news (`every`: each group in `found`), then per saved search
+    with unread matches, their names in one column (by cells: a name may be Devanagari)."""
     names = [clean(group.group_name) for group, _ in found]
     names += [clean(saved.name) for saved in searches]
-    width = max((len(name) for name in names), default=0)
-    lines = [_line(group, news, width) for group, news in found if news.topics or only]
+    width = max((cells(name) for name in names), default=0)
+    lines = [_line(group, news, width) for group, news in found if news.topics or every]
     return lines + [_search_line(saved, width) for saved in searches if saved.unread]
 
 
@@ -124,11 +133,11 @@ def _line(group: Membership, news: GroupNews, width: int) -> str:
     more = "+" if news.more else ""
     topics = f"{news.topics:,}{more} topic{'s' if news.topics != 1 else ''}"
     messages = f"{news.messages:,}{more} new message{'s' if news.messages != 1 else ''}"
-    return f"{clean(group.group_name):<{width}}  {topics} with new messages, {messages}"
+    return f"{pad(clean(group.group_name), width)}  {topics} with new messages, {messages}"
 
 
 def _search_line(saved: SavedSearch, width: int) -> str:
     unread = saved.unread or 0
     more = "+" if unread >= UNREAD_COUNTED else ""
     topics = f"{unread:,}{more} topic{'s' if unread != 1 else ''}"
-    return f"{clean(saved.name):<{width}}  {topics} with unread messages found (saved search)"
+    return f"{pad(clean(saved.name), width)}  {topics} with unread messages found (saved search)"

@@ -38,6 +38,7 @@ class AccountSession:
         self.store = store
         self.email = profile.email
         self.reason = ""  # why a sign-in is needed, for the sign-in screen
+        self.ended_mid_use = False  # the sign-in ended while reading, and was not made again
         self.saved_to: str | None = None
         self.save_problem = ""
         self.ca_bundle: str | None = None  # the CA file certificates are checked against, if any
@@ -84,16 +85,22 @@ class AccountSession:
             )
             self.email = email.strip()
         self.reason = ""
+        self.ended_mid_use = False
         self._save()
 
     def lost(self, error: BaseException) -> bool:
         """Whether `error` means the sign-in ended mid-use and the user must sign in again."""
         if isinstance(error, ExpiredError | BadCsrfError):
             return True
-        return isinstance(error, UnauthorizedError) and error.lost_sign_in
+        if not isinstance(error, UnauthorizedError):
+            return False
+        # Refused again after the sign-in window was cancelled: still the sign-in that ended
+        # (a retry then asks for it again rather than repeating the refusal).
+        return error.lost_sign_in or self.ended_mid_use
 
     def sign_in_needed(self, error: BaseException) -> None:
         """Record that the sign-in was lost: the reason the sign-in screen will show."""
+        self.ended_mid_use = True
         self.reason = (
             "Your session has expired: sign in again."
             if isinstance(error, ExpiredError | BadCsrfError)

@@ -24,7 +24,7 @@ from functools import lru_cache
 from rich.cells import get_character_cell_size
 from rich.text import Text
 
-__all__ = ["cells", "char_cells", "fit"]
+__all__ = ["cells", "char_cells", "fit", "pad"]
 
 ELLIPSIS = "…"
 _JOINERS = "\u200c\u200d"
@@ -49,6 +49,12 @@ def cells(text: str) -> int:
     if text.isascii():
         return len(text)
     return _cached_cells(text) if len(text) < 256 else sum(map(char_cells, text))
+
+
+def pad(text: str, width: int) -> str:
+    """Plain `text` padded with spaces to `width` cells (a column of names: `len` counts a
+    Devanagari vowel sign as a letter the terminal draws in no cell of its own)."""
+    return text + " " * max(0, width - cells(text))
 
 
 def _cut(plain: str, room: int) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from rich.text import Text
 from .activity_kinds import KINDS
 from .cells import fit
 from .tally import Tally, Unusual
+from .when import count as count_of
 
 __all__ = ["BARS", "CHOSEN", "Cursor", "StripStyles", "strip_lines", "strip_text", "unusual_words"]
 
@@ -28,6 +29,7 @@ ROW_CURSOR = "▸"
 DAY_CURSOR = "▲"
 LABEL = 9  # "settings "
 RIGHT = 9  # " 12,345 !"
+FEW_DAYS = 14  # up to this many days, the axis names every day it has room for
 
 Cursor = tuple[int, int | None]
 """(bucket, kind): a bar, or with kind None, a whole bucket."""
@@ -140,7 +142,8 @@ def _kind_row(
 
 
 def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) -> Text:
-    """The buckets' dates under the bars: Mondays (or every six hours), where they fit (the
+    """The buckets' dates under the bars: Mondays (every six hours; over a few days, as
+    many days as fit), where they fit (the
     last may run on under the totals); `▲` under the cursor's bucket, a label starting
     there moved just past it, one it would fall inside left out (the heading says the day)."""
     window = tally.window
@@ -155,8 +158,8 @@ def _axis(tally: Tally, width: int, styles: StripStyles, cursor: Cursor | None) 
         if window.hourly:
             wanted = start.hour % 6 == 0
             label = f"{start:%H:%M}"
-        else:
-            wanted = start.weekday() == 0 or bucket == first
+        else:  # a few days (a week's): as many as fit, not one Monday
+            wanted = start.weekday() == 0 or bucket == first or window.buckets <= FEW_DAYS
             label = f"{start.day} {start:%b}"
         column = (bucket - first) * cell
         if marker is not None and column - 1 <= marker <= column:
@@ -192,7 +195,7 @@ def heading(tally: Tally, cursor: Cursor | None, unusual: list[Unusual]) -> str:
         partly = "" if tally.complete(bucket) else " so far (still counting)"
         return f"{window.label(bucket)} · {what}: {count:,}{partly}{note}"
     by = "hour" if window.hourly else "day"
-    text = f"Activity by {by}, {window.title}: {tally.entries:,} entries"
+    text = f"Activity by {by}, {window.title}: {count_of(tally.entries, 'entry', 'entries')}"
     progress = _progress(tally)
     return f"{text} · {progress}" if progress else text
 
@@ -235,7 +238,8 @@ def strip_text(tally: Tally, cursor: Cursor | None = None, *, every_day: bool = 
     marked = {(item.kind, item.bucket): item for item in unusual}
     by = "hour" if window.hourly else "day"
     first, last = window.label(0), window.label(window.buckets - 1)
-    lines = [f"Activity by {by}, {window.title}, {first} to {last}: {tally.entries:,} entries."]
+    entries = count_of(tally.entries, "entry", "entries")
+    lines = [f"Activity by {by}, {window.title}, {first} to {last}: {entries}."]
     progress = _progress(tally)
     if progress:
         lines.append(progress[0].upper() + progress[1:] + ".")

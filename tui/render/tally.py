@@ -128,9 +128,9 @@ def window_for(restrict_date: str | None, start_date: Any, end_date: Any, now: d
         if last >= start:
             days = min((last - start).days + 1, MAX_DAYS)
             cut = " (its last 31 days)" if (last - start).days + 1 > MAX_DAYS else ""
-            return _days(last, days, f"{start:%d %b} to {last:%d %b %Y}{cut}")
+            return _days(last, days, f"{start.day} {start:%b} to {last.day} {last:%b %Y}{cut}")
     if restrict_date == "before" and end is not None:
-        return _days(end, DEFAULT_DAYS, f"30 days to {end:%d %b %Y}")
+        return _days(end, DEFAULT_DAYS, f"30 days to {end.day} {end:%b %Y}")
     return _days(today, DEFAULT_DAYS, "last 30 days")
 
 

@@ -29,7 +29,7 @@ def relative(moment: datetime | None, now: datetime | None = None) -> str:
     if local is None:
         return "unknown"
     if local.year == now.astimezone().year:
-        return local.strftime("%d %b")
+        return f"{local.day} {local:%b}"  # "6 Oct", as the charts and headers say a day
     return local.strftime("%b %Y")
 
 
@@ -49,11 +49,11 @@ def said(moment: datetime | None, now: datetime | None = None) -> str:
 
 
 def stamp(moment: datetime | None) -> str:
-    """A full local time for headers: "Mon 12 Jan 2026 19:35"."""
+    """A full local time for headers: "Mon 12 Jan 2026 19:35", "Tue 6 Jan 2026 09:05"."""
     if moment is None:
         return ""
     local = _local(moment)
-    return "unknown time" if local is None else local.strftime("%a %d %b %Y %H:%M")
+    return "unknown time" if local is None else f"{local:%a} {local.day} {local:%b %Y %H:%M}"
 
 
 def iso_local(moment: datetime | None) -> str:

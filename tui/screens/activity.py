@@ -41,11 +41,12 @@ from .activity_rows import (
     GroupStopped,
     LogRow,
     NewSince,
+    divider_above,
     render_log_row,
     say_log_row,
 )
 from .export_prompt import ExportPrompt
-from .paged import PAGE_AHEAD, PagedScreen, title_bar
+from .paged import PAGE_AHEAD, PagedScreen, saved_when, title_bar
 from .reasons import reason
 
 if TYPE_CHECKING:
@@ -177,14 +178,33 @@ class ActivityScreen(PagedScreen[LogRow]):
             if at is not None:
                 above = sum(isinstance(row, ActivityRow) for row in rows[:at])
                 listing.new_count = listing.loaded + above
-                if listing.new_count:  # with nothing new, no line: follow adds one if needed
+                if listing.new_count and screen_reader(self):
+                    self._divider_above_new(rows, listing)
+                elif listing.new_count:  # with nothing new, no line: follow adds one if needed
                     rows.insert(at, self._divider(listing.new_count))
+            elif screen_reader(self) and listing.loaded == 0 and entries:
+                if self.visit.is_new(entries[0]):  # all new: the count comes with a later page
+                    rows.insert(rows.index(entries[0]), self._divider(None))
         listing.loaded += len(entries)
         return rows
 
-    def _divider(self, new: int) -> NewSince:
+    def _divider_above_new(self, rows: list[LogRow], listing: Listing) -> None:
+        """In screen-reader mode the divider goes above the new entries, read before them
+        (under them, its colon introduced an entry seen before)."""
+        if listing.loaded == 0:  # they begin in this page, the first
+            first = next(row for row in rows if isinstance(row, ActivityRow))
+            rows.insert(rows.index(first), self._divider(listing.new_count))
+            return
+        at = divider_above(self.paged_list.rows)  # placed with the first page, uncounted
+        if at is not None and self._wide is None:
+            self.paged_list.replace_row(at, self._divider(listing.new_count))
+
+    def _divider(self, new: int | None) -> NewSince:
+        """The line between new and seen entries; `new` None: not counted yet."""
         assert self.visit.seen_at is not None
         when = stamp(datetime.fromtimestamp(self.visit.seen_at, UTC))
+        if new is None:
+            return NewSince(f"new entries since {when}")
         return NewSince(f"{count(new, 'new entry', 'new entries')} since {when}")
 
     def page_arrived(self, page: object) -> None:
@@ -236,13 +256,18 @@ class ActivityScreen(PagedScreen[LogRow]):
             shown = total if total is not None else len(self.paged_list.rows)
             parts.append(f"{self._narrowed}: {count(shown, 'entry', 'entries')} (Esc: all)")
         else:
-            if total is not None:
+            saved = saved_when(self.paged_list.feed.source)  # offline: what was kept
+            if total is not None and saved:  # (before the count of groups, cut first)
+                parts.insert(1, f"offline: {count(total, 'entry', 'entries')} {saved}")
+            elif saved:
+                parts.insert(1, f"offline · {saved}")
+            elif total is not None:
                 parts.append(count(total, "entry", "entries"))
             if self.listing.new_count:
                 parts.append(f"{self.listing.new_count:,} new")
             kept = filter_words(self.activity_query)
-            if kept:
-                parts.append(f"filter: {kept}")
+            if kept:  # what the log is, second: the end is cut first (beside "following")
+                parts.insert(1, f"filter: {kept}")
         self.query_one("#title", Static).update(" · ".join(parts))
         self.show_position()
 
@@ -252,7 +277,8 @@ class ActivityScreen(PagedScreen[LogRow]):
         unseen = self.paged_list.unseen_above
         parts = [f"{unseen:,} new{glyphs_of(self).above}"] if unseen else []
         if self.following:
-            checked = self.last_checked.strftime("%H:%M:%S") if self.last_checked else "…"
+            # (to the minute: the filter beside it keeps its room at 80 columns)
+            checked = self.last_checked.strftime("%H:%M") if self.last_checked else "…"
             parts.append(f"following, checked {checked}")
         return " · ".join(parts)
 
@@ -509,7 +535,16 @@ class ActivityScreen(PagedScreen[LogRow]):
         rows = self.paged_list
         listing = self.listing
         if self.activity_query.sort_dir == "desc":
-            if listing.new_count == 0:  # nothing was new on opening: the line goes under these
+            top = divider_above(rows.rows)
+            if top is not None:  # (screen-reader mode) the line is read before the new ones
+                rows.insert_rows(top + 1, fresh, new=len(fresh))
+                if listing.new_count is not None:
+                    listing.new_count += len(fresh)
+                rows.replace_row(top, self._divider(listing.new_count))
+                return
+            if listing.new_count == 0 and screen_reader(self):
+                rows.insert_rows(0, [self._divider(len(fresh)), *fresh], new=len(fresh))
+            elif listing.new_count == 0:  # nothing was new on opening: the line goes under these
                 rows.insert_rows(0, [*fresh, self._divider(len(fresh))], new=len(fresh))
             else:
                 rows.insert_rows(0, fresh)

@@ -54,7 +54,7 @@ class GroupLabel:
 
 def group_width(width: int) -> int:
     """The group column's width in a log of several groups at `width`."""
-    return 16 if width >= 110 else 11 if width >= 70 else 6
+    return 16 if width >= 110 else 11  # "parent+chi…" at most, even at 60
 
 
 def render_activity_row(
@@ -105,6 +105,18 @@ class GroupStopped:
 
 
 LogRow = ActivityRow | NewSince | GroupStopped
+
+
+def divider_above(rows: Sequence[LogRow]) -> int | None:
+    """The index of the divider when it is above every entry (where screen-reader mode
+    puts it, read before the new entries it introduces), else None."""
+    for index in range(len(rows)):
+        row = rows[index]
+        if isinstance(row, NewSince):
+            return index
+        if isinstance(row, ActivityRow):
+            return None
+    return None
 
 
 def render_log_row(

@@ -61,6 +61,8 @@ class GroupRow:
 
 
 ALL_GROUPS = GroupRow(None)
+NAME_MIN = 6  # cells a group's name keeps before its short name is cut instead
+NARROW = 70  # narrower than this, a member count goes without its word
 
 
 def ordered(groups: Iterable[GroupInfo]) -> list[GroupRow]:
@@ -105,7 +107,10 @@ def render_group_row(
     marks = ("read" if row.readable else "no access") + (" · log" if row.shows_activity else "")
     right = Text()
     right.append(f"{group.subs_count:>7,}", style="")
-    right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
+    if width >= NARROW:  # (narrower, the names have the room: 60 columns has none to spare)
+        right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
+    else:
+        right.append(" ")
     right.append(f"{relative(group.most_recent_message, now):>11} ", style="dim")
     right.append(f"{marks:<12}", style="" if row.readable else "dim italic")
     left = Text()
@@ -117,10 +122,16 @@ def render_group_row(
     elif new_topics is None and uncounted:
         left.append("? new", style="bold")
         left.append(" ")
-    left.append_text(safe_text(group.display_name, "bold" if row.readable else "dim"))
-    left.append(" ")
-    left.append_text(safe_text(group.group_name, "dim"))
     space = max(width - cells(right.plain), 10)
+    short = safe_text(group.group_name, "dim")
+    name = safe_text(group.display_name, "bold" if row.readable else "dim")
+    # Narrow, the name is cut before the short name, which --group and search take.
+    room = space - 2 - cells(left.plain) - cells(short.plain)
+    if cells(name.plain) > room >= NAME_MIN:
+        name = fit(name, room)
+    left.append_text(name)
+    left.append(" ")
+    left.append_text(short)
     left = fit(left, space - 1)
     left.append(" ")
     return left + right

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -24,7 +23,8 @@ from ..widgets.spoken import screen_reader
 from .confirm import Confirm
 from .group_rows import GroupRow, ordered, render_group_row, saved_rows, say_group_row
 from .navigation import ActivityOpened, AllActivityOpened, GroupOpened, SavedSearchOpened
-from .paged import PagedScreen, title_bar
+from .paged import PagedScreen, saved_when, title_bar
+from .saved_groups import SavedGroups, SavedPage
 
 if TYPE_CHECKING:
     from ..api.library import Library
@@ -73,6 +73,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._load = load
         self._mounted = self._started = False
         self._offline = False  # the service could not be reached for a fresh list
+        self._reloading = False  # `r` asked: its answer is said, whatever it is
         self._shown_saved_at: float | None = None  # when the rows shown were saved
         # The saved searches, listed under the groups (as saved last time, until the store
         # says).
@@ -203,6 +204,15 @@ class GroupsScreen(PagedScreen[GroupRow]):
             return bool(self.saved)
         return True
 
+    def not_offered_here(self) -> set[str]:
+        """The log where it is refused; removing a search but on one."""
+        row = self.paged_list.highlighted_row
+        if row is None:
+            return set()
+        log = row.all_activity or (row.group is None and row.saved is None) or row.shows_activity
+        left_out = set() if log else {"activity"}
+        return left_out if row.saved is not None else left_out | {"remove_search"}
+
     def action_remove_search(self) -> None:
         """Forget the highlighted saved search (after asking)."""
         row = self.paged_list.highlighted_row
@@ -250,6 +260,11 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def page_arrived(self, page: object) -> None:
         self._shown_saved_at = self._saved_at()
         self._update_title()
+        if self._reloading and self._from_store():
+            saved = saved_when(self.paged_list.feed.source)
+            note = f"The service could not be reached: this is the group list {saved}."
+            self.notify(note, title="Offline", severity="warning", markup=False)
+        self._reloading = False
         if self._saved_at() is None and self.paged_list.ended:
             # After the paint: counting each group's news asks the service, and the list
             # comes first.
@@ -261,8 +276,15 @@ class GroupsScreen(PagedScreen[GroupRow]):
         source = self.paged_list.feed.source
         return source.saved_at if source is not None else None
 
+    def _from_store(self) -> bool:
+        """Whether the list came from the store, the service out of reach (not the list
+        painted at start)."""
+        source = self.paged_list.feed.source
+        return not isinstance(source, SavedGroups) and self._saved_at() is not None
+
     @on(PageFailed)
     def _refresh_failed(self, event: PageFailed) -> None:
+        self._reloading = False
         if event.kept:  # the saved list stays: say why it is not fresh
             self._offline = unreachable(event.error)
             self._update_title()
@@ -285,7 +307,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         # its own first page, and they are still the saved ones meanwhile.)
         saved_at = self._shown_saved_at
         saved = f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
-        if saved and self._offline:  # as every screen says it of what the store showed
+        if saved and (self._offline or self._from_store()):  # as every screen says it
             saved = f"offline · {saved}"
         parts = ["Groups", count, clean(self.account), saved, self._uncounted()]
         self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
@@ -313,6 +335,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def action_reload(self) -> None:
         """Load the group list again; what is shown stays until the new list arrives."""
         if self._started:
+            self._reloading = True
             self.paged_list.show(self.library.groups(), _rows_of, keep=True)
 
     def action_activity(self) -> None:
@@ -362,7 +385,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.post_message(GroupOpened(row.group))
 
 
-def _rows_of(page: Page[GroupInfo] | _SavedPage | None) -> list[GroupRow]:
+def _rows_of(page: Page[GroupInfo] | SavedPage | None) -> list[GroupRow]:
     return [GroupRow(group) for group in page.data] if page is not None else []
 
 
@@ -372,32 +395,6 @@ def _group_key(row: GroupRow) -> str | None:
     if row.saved is not None:
         return f"saved search {row.saved.name}"
     return row.group.group_name if row.group is not None else None
-
-
-@dataclass(frozen=True)
-class _SavedPage:
-    data: list[GroupInfo]
-    next_page_token: int = 0
-
-
-class SavedGroups:
-    """A page source of the group list saved last time: one page, at once."""
-
-    def __init__(self, summary: Summary) -> None:
-        self._summary = summary
-        self.ended = False
-        self.total_count: int | None = len(summary.groups)
-        self.end_note = ""
-        self.saved_at: float | None = summary.saved_at
-
-    async def next_page(self) -> _SavedPage | None:
-        if self.ended:
-            return None
-        self.ended = True
-        return _SavedPage(list(self._summary.groups))
-
-    def reset(self) -> None:
-        self.ended = False
 
 
 def _saved_of(summary: Summary | None) -> list[SavedSearch]:

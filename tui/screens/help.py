@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -27,6 +27,8 @@ HERE = "On this screen"
 SHOWN_WHEN_OFF = ("reload",)
 
 Entry = tuple[str, str, str]  # (section, keys as shown, what it does)
+CLOSES = "Esc, ? or q closes this"
+SCROLLS = "↓ j ↑ k PgDn PgUp: more keys"
 
 TITLES = {
     "GroupsScreen": "the group list",
@@ -120,15 +122,18 @@ class HelpScreen(ModalScreen[None]):
         width: 100%; max-width: 100; height: auto; max-height: 100%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
-    #help-title { text-style: bold; }
+    #help-title { text-style: bold; dock: top; }
+    #help-body { height: auto; max-height: 1fr; }
     #help-columns { height: auto; }
     #help-columns > Vertical { width: 1fr; height: auto; padding-right: 2; }
     .help-section { margin-top: 1; }
-    #help-close { color: $text-muted; margin-top: 1; }
+    #help-close { color: $text-muted; margin-top: 1; dock: bottom; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close"),
         Binding("question_mark", "close", "Close", id="help"),  # the key that opened it
+        Binding("j", "line(1)", "Down", show=False),  # (↓ and PgDn scroll it as Textual's)
+        Binding("k", "line(-1)", "Up", show=False),
     ]
 
     def __init__(self, title: str, entries: list[Entry], palette_key: str) -> None:
@@ -144,13 +149,29 @@ class HelpScreen(ModalScreen[None]):
         right = [(HERE, self._in(HERE)), ("Anywhere", anywhere)]
         with Vertical(id="help-dialog"):
             yield Static(Text(f"Keys · {self._title}"), id="help-title")
-            with Horizontal(id="help-columns"):
+            with VerticalScroll(id="help-body"), Horizontal(id="help-columns"):
                 for column in (left, right):
                     with Vertical():
                         for title, entries in column:
                             if entries:
                                 yield Static(_table(title, entries), classes="help-section")
-            yield Static("Esc, ? or q closes this", id="help-close", markup=False)
+            yield Static(CLOSES, id="help-close", markup=False)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_if_it_scrolls)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_if_it_scrolls)
+
+    def _say_if_it_scrolls(self) -> None:
+        """On a small terminal the keys scroll: the last line says so (a screen reader
+        has no scroll bar to see)."""
+        more = self.query_one("#help-body", VerticalScroll).max_scroll_y > 0
+        self.query_one("#help-close", Static).update(f"{SCROLLS} · {CLOSES}" if more else CLOSES)
+
+    def action_line(self, step: int) -> None:
+        """Scroll the keys a line."""
+        self.query_one("#help-body", VerticalScroll).scroll_relative(y=step, animate=False)
 
     def _in(self, section: str) -> list[Entry]:
         return [entry for entry in self._entries if entry[0] == section]

@@ -39,8 +39,17 @@ class SignedIn:
     email: str
 
 
+QUIT_NOTE = (
+    "Not signed in: `lurker login` signs in from the command line, "
+    "`lurker --demo` reads the built-in demo."
+)
+
+
 class LoginScreen(ModalScreen[SignedIn | None]):
-    """Asks how to sign in, calls `attempt`, and explains failures; dismisses with SignedIn."""
+    """Asks how to sign in, calls `attempt`, and explains failures; dismisses with SignedIn.
+
+    Without `can_cancel` (at start, with nothing beneath to return to) its second button
+    and Esc quit Lurker instead."""
 
     CSS_PATH = STYLES / "login.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -98,13 +107,21 @@ class LoginScreen(ModalScreen[SignedIn | None]):
             yield Static("", id="login-error", markup=False)
             with Horizontal(id="login-buttons"):
                 yield Button("Sign in", variant="primary", id="login-submit")
-                yield Button("Cancel", id="login-cancel", disabled=not self._can_cancel)
+                yield Button("Cancel" if self._can_cancel else "Quit", id="login-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#login-reason").display = bool(self._reason)
         self.query_one("#login-twofactor").display = False
         self._set_error("")
         self._show_fields()
+        self.call_after_refresh(self._arrows_on_chosen)
+
+    def _arrows_on_chosen(self) -> None:
+        """Start the method list's arrow keys on the chosen method (Textual starts them on
+        the first), so that Enter or Space there keeps it rather than choosing an API key."""
+        methods = self.query_one("#login-method", RadioSet)
+        for _ in range(methods.pressed_index):  # (mounted, the list is on its first)
+            methods.action_next_button()
 
     @property
     def method(self) -> str:
@@ -186,10 +203,12 @@ class LoginScreen(ModalScreen[SignedIn | None]):
 
     @on(Button.Pressed, "#login-cancel")
     def action_cancel(self) -> None:
-        """Close without signing in (when the caller allows it)."""
+        """Close without signing in, or quit when there is nothing to return to."""
+        self.workers.cancel_group(self, "sign-in")
         if self._can_cancel:
-            self.workers.cancel_group(self, "sign-in")
             self.dismiss(None)
+        else:
+            self.app.exit(message=QUIT_NOTE)
 
 
 _FIELDS = ("api-key", "email", "password", "twofactor")

@@ -29,10 +29,16 @@ PAGE_AHEAD = DEFAULT_LIMIT
 
 def saved_note(source: object) -> str:
     """ "offline · saved 3 h ago" when what a list shows came from the store, else ""."""
+    when = saved_when(source)
+    return f"offline · {when}" if when else ""
+
+
+def saved_when(source: object) -> str:
+    """ "saved 3 h ago" when what a list shows came from the store, else ""."""
     saved_at = getattr(source, "saved_at", None)
     if saved_at is None:
         return ""
-    return f"offline · saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
+    return f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
 
 
 class TitleLine(Static):
@@ -74,6 +80,7 @@ class PagedScreen(Screen[None], Generic[RowT]):
     cursor is; the list pages itself."""
 
     AUTO_FOCUS = "PagedList"
+    _not_offered: set[str] | None = None  # what the footer was last told to leave out
 
     @property
     def paged_list(self) -> PagedList[RowT]:
@@ -83,6 +90,19 @@ class PagedScreen(Screen[None], Generic[RowT]):
     @on(PagedList.RowHighlighted)
     def _show_position(self) -> None:
         self.show_position()
+        self.offer_keys()
+
+    def not_offered_here(self) -> set[str]:
+        """Hook: actions the footer leaves out on the highlighted row (their keys still say
+        why when pressed)."""
+        return set()
+
+    def offer_keys(self) -> None:
+        """Redraw the footer when what it leaves out changes."""
+        offered = self.not_offered_here()
+        if offered != self._not_offered:
+            self._not_offered = offered
+            self.refresh_bindings()
 
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:

@@ -208,7 +208,8 @@ class SearchScreen(PagedScreen[Hit]):
 
     def action_edit(self) -> None:
         """Back to the search line."""
-        self.query_one("#search-line", Input).focus()
+        # At once, not after the keys already waiting: those typed after S go in the line.
+        self.set_focus(self.query_one("#search-line", Input))
 
     def action_results(self) -> None:
         """From the search line to the results."""

@@ -14,11 +14,15 @@ from ..store.search.finding import Hit
 from ..store.search.snippet import Snippet
 
 FOUND = "bold reverse"  # the words found: by weight and reverse video, not colour alone
+# Beside a snippet holding the words found, the subject is cut to leave it this many cells
+# (at 80 columns a long subject left none), down to SUBJECT_ROOM for the subject.
+SNIPPET_ROOM, SUBJECT_ROOM = 26, 20
+LEAD = 12  # characters of a snippet shown before its first word found
 
 
 def _widths(width: int) -> tuple[int, int]:
     """The group's and the author's columns at `width`."""
-    return (16, 18) if width >= 110 else (11, 12) if width >= 70 else (6, 8)
+    return (16, 18) if width >= 110 else (11, 12) if width >= 70 else (11, 8)
 
 
 def search_heads(width: int) -> Text:
@@ -58,11 +62,26 @@ def render_hit_row(
     subject = safe_text(hit.subject or "(no subject)", "bold")
     if words:
         subject.highlight_words(words, FOUND, case_sensitive=False)
+    subject_room = max(SUBJECT_ROOM, room - cells(left.plain) - 3 - SNIPPET_ROOM)
+    snippet_room = room - cells(left.plain) - 3 - min(cells(subject.plain), subject_room)
+    found_elsewhere = hit.snippet.spans and hit.snippet.text != hit.subject
+    if not found_elsewhere or snippet_room < LEAD:  # (at 60 columns: the subject alone)
+        return fit(left + subject, room) + right
+    if cells(subject.plain) > subject_room:
+        subject = fit(subject, subject_room)
     left.append_text(subject)
-    if hit.snippet.spans and hit.snippet.text != hit.subject:
-        left.append(" — ", style="dim")
-        left.append_text(snippet_text(hit.snippet))
+    left.append(" — ", style="dim")
+    left.append_text(_from_first_found(snippet_text(hit.snippet), hit.snippet.spans[0][0]))
     return fit(left, room) + right
+
+
+def _from_first_found(text: Text, first: int) -> Text:
+    """The snippet from a few words before its first word found (cut on the left, it
+    starts with "…"), so that the word shows in the room it has."""
+    if first <= LEAD:
+        return text
+    start = text.plain.find(" ", first - LEAD, first) + 1 or first - LEAD
+    return Text("…", style="dim") + text[start:]
 
 
 def say_hit_row(hit: Hit, now: datetime | None = None, words: tuple[str, ...] = ()) -> Text:

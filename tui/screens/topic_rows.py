@@ -15,10 +15,12 @@ from ..render.safety import safe_text
 from ..render.when import count, relative, said
 from ..store.reading.rules import READ, TopicStatus
 
-FLAG_LEGEND = "N new · + unread · S sticky · C closed · M moderated · A attachments"
+# "2/3" in the Msgs column of a topic read in part: 2 of its 3 messages are unread (the
+# title bar's "52/10,000" is a position; the legend says which count this is).
+FLAG_LEGEND = "N new · + 2/3 unread · S sticky · C closed · M moderated · A attachments"
 # The same, for a narrow terminal (and wrapped where even that does not fit).
-_TIGHT_LEGEND = "N new  + unread  S sticky  C closed  M moderated  A attachments"
-_TIGHTEST_LEGEND = "N new + unread S sticky C closed M moderated A attachments"
+_TIGHT_LEGEND = "N new  + 2/3 unread  S sticky  C closed  M moderated  A attachments"
+_TIGHTEST_LEGEND = "N new + 2/3 unread S sticky C closed M moderated A attachments"
 
 # Cells the subject keeps before the poster's column ("Started by") gets any; narrower
 # than POSTER_MIN, that column goes. The subject is what a topic list is read by.
@@ -98,7 +100,7 @@ def _widths(width: int, groups: bool) -> tuple[int, int]:
     """The poster's and the group's columns at `width` (none: 0). Narrow, the poster's
     shrinks, then goes, so that the subject keeps SUBJECT_MIN cells."""
     wide = width >= 110
-    group = (16 if wide else 11 if width >= 70 else 6) if groups else 0
+    group = (16 if wide else 11) if groups else 0  # "big-archive" whole, even at 60
     taken = _MARKS + (group + 1 if group else 0) + 1 + _COUNT + _AGE
     poster = min(22 if wide else 14, width - taken - SUBJECT_MIN)
     return poster if poster >= POSTER_MIN else 0, group

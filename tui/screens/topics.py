@@ -138,6 +138,12 @@ class TopicsScreen(PagedScreen[TopicRow]):
         name = known.group_name if known is not None else ""
         return name or row.group_tag.strip().strip("[]") or f"group {row.group_id}"
 
+    def not_offered_here(self) -> set[str]:
+        """The activity log where it is refused (`a` there says why)."""
+        row = self.paged_list.highlighted_row
+        group = self.group or (self.groups.get(str(row.group_id)) if row else None)
+        return {"activity"} if group is not None and not group.perms.view_activity else set()
+
     def status(self, row: TopicRow) -> TopicStatus:
         """How a topic reads to this reader: new, some unread, or read."""
         return self.news.state.topic_status(
@@ -180,6 +186,7 @@ class TopicsScreen(PagedScreen[TopicRow]):
             return
         self.sub_title = self.title_text
         self._update_title()
+        self.offer_keys()
         self.paged_list.refresh()  # an error row says it better now the group is known
         for action in dict.fromkeys(waiting):
             getattr(self, f"action_{action}")()

@@ -12,9 +12,10 @@ __all__ = ["ChoiceButton"]
 
 
 class ChoiceButton(RadioButton):
-    """Textual's `RadioButton`; in screen-reader mode drawn "(x) label" or "( ) label"
-    (Textual draws every button "▐●▌", chosen or not, told apart by colour alone), with
-    the terminal cursor on the one the arrow keys are on."""
+    """Textual's `RadioButton` with the choice told by a mark, not by colour alone
+    (Textual draws every button "▐●▌", chosen or not): "▐●▌" chosen, "▐ ▌" not; in
+    screen-reader mode "(x) label" or "( ) label", with the terminal cursor on the one
+    the arrow keys are on."""
 
     def render(self) -> Content:
         if screen_reader(self):
@@ -25,6 +26,7 @@ class ChoiceButton(RadioButton):
             if self.has_class("-selected") and isinstance(parent, Widget) and parent.has_focus:
                 self.app.cursor_position = self.content_region.offset
         else:
-            for name in ("BUTTON_LEFT", "BUTTON_RIGHT", "BUTTON_INNER"):
+            for name in ("BUTTON_LEFT", "BUTTON_RIGHT"):
                 self.__dict__.pop(name, None)  # Textual's own glyphs again
+            self.BUTTON_INNER = RadioButton.BUTTON_INNER if self.value else " "
         return super().render()

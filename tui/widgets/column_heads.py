@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from .paged_list import PagedList
+from .paged_list.widget import ROW_GAP
 
 Heads = Callable[[int], Text]
 """Draws the column names for rows `width` cells wide."""
@@ -34,4 +35,4 @@ class ColumnHeads(Widget):
 
     def render(self) -> Text:
         gutter = self._rows.styles.scrollbar_size_vertical
-        return self._heads(max(1, self.size.width - gutter))
+        return self._heads(max(1, self.size.width - gutter - ROW_GAP))

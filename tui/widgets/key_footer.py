@@ -33,10 +33,18 @@ _MAKE_WAY_FIRST = (
 )
 
 
+def not_offered(screen: Screen[Any]) -> frozenset[str]:
+    """The actions a screen does not offer where its cursor is (its `not_offered_here`):
+    their keys still say why when pressed, but the footer leaves them out."""
+    here = getattr(screen, "not_offered_here", None)
+    return frozenset(here()) if here is not None else frozenset()
+
+
 class KeyFooter(Footer):
     """Textual's `Footer`, minus the rebuilds that would show the same keys again, and
     compact (then without the palette's hint: ctrl+p still works, and ? lists it) where
-    its keys would not fit otherwise, as on the topic list at 80 columns.
+    its keys would not fit otherwise, as on the topic list at 80 columns. A key the
+    screen does not offer where its cursor is (`not_offered`) is left out.
 
     Textual rebuilds the footer (every key a widget, each styled: about a millisecond a
     key) whenever its screen publishes a bindings update, and opening a thread publishes
@@ -51,8 +59,9 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         left_out = 0
+        hidden = self._left_out | not_offered(self.screen)
         for widget in super().compose():  # a key each (its `action`), and the palette's
-            if getattr(widget, "action", None) in self._left_out:
+            if getattr(widget, "action", None) in hidden:
                 left_out += 1
                 continue
             yield widget
@@ -81,10 +90,11 @@ class KeyFooter(Footer):
         """What the footer draws from the screen's bindings (and more): each key, its
         text, whether it is enabled."""
         display = self.app.get_key_display
-        return tuple(
+        keys = tuple(
             (binding, enabled, tooltip, display(binding))
             for _node, binding, enabled, tooltip in screen.active_bindings.values()
         )
+        return (*keys, not_offered(screen))
 
     def _fit(self, screen: Screen[Any]) -> bool:
         """Choose the spacing and whether the palette's hint shows, for this width;
@@ -93,8 +103,9 @@ class KeyFooter(Footer):
         bindings = screen.active_bindings
         texts: dict[str, int] = {}  # the cells of each action's key: one key an action
         ids: dict[str, str] = {}
+        hidden = not_offered(screen)
         for _node, binding, _enabled, _tooltip in bindings.values():
-            if binding.show and binding.action not in texts:
+            if binding.show and binding.action not in texts and binding.action not in hidden:
                 texts[binding.action] = self._cells(binding)
                 ids[binding.action] = binding.id or ""
         hint = bindings.get(self.app.COMMAND_PALETTE_BINDING)

@@ -31,6 +31,10 @@ class Keeper(Protocol):
         """A kept picture (None: not kept, or unreadable)."""
 
 
+# What a list of each endpoint is, in "Nothing of … was saved" (a thread is no list).
+_WHAT = {"gettopic": "this thread", "getactivitylog": "this log", "getsubs": "the group list"}
+
+
 class OfflineError(TransportError):
     """The service cannot be reached and this page was never saved (a transport failure
     for everyone who asks whether the service could be reached)."""
@@ -118,7 +122,8 @@ class SavedCursor(Generic[PageT]):
         saved = await self._keeper.kept(self._key(self._index))
         if saved is None:
             if error is not None and self._index == 0 and self.saved_at is None:
-                raise OfflineError(f"{error} Nothing of this list was saved to read offline.")
+                what = _WHAT.get(self._endpoint, "this list")
+                raise OfflineError(f"{error} Nothing of {what} was saved to read offline.")
             self._offline_ended = True
             if self._index > 0:
                 self._offline_note = _offline_note(error is not None or self._live)

@@ -29,6 +29,7 @@ R = TypeVar("R")
 
 RowRenderer = Callable[[T, int, bool], Text]
 """Draws one row as one line: `(row, width, selected) -> Text`."""
+ROW_GAP = 1  # cells left blank after a row's text, before the edge or the scroll bar
 
 # Lines drawn, kept for repaints: a few screens' worth. Each kept line costs about 2 KiB
 # with the copies Textual caches beside it, and a walk to the end of a 100,000-row list
@@ -513,7 +514,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             key = (index, width, base)
             strip = self._strips.get(key)
             if strip is None:
-                text = self._render_row(self._rows[index], width, selected)
+                # A cell short of the edge: the scroll bar beside it never touches the text.
+                text = self._render_row(self._rows[index], max(1, width - ROW_GAP), selected)
                 strip = fit_line(text, width, base, self.app.console, plain=spoken)
                 self._strips[key] = strip
             return strip

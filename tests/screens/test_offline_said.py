@@ -1,0 +1,67 @@
+"""Offline, every list says so: the group list (also after `r`, which says what it found)
+and ★ All activity after End, which says its count is of the entries saved, not the log."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tests.conftest import demo_config
+from tests.screens.harness import make_app, settle, until
+from tests.screens.test_all_activity import open_all_activity
+from tests.screens.test_keys_say_something import notes
+from tests.screens.test_saved_start import Unplugged, title
+from tests.screens.test_snapshots import groups_loaded, keys
+from tui.demo import DemoService
+from tui.screens.groups import GroupsScreen
+
+
+async def _kept(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the pages fetched so far are in the store."""
+    await settle(pilot)
+    await pilot.app.news.house.thread.call(lambda files: None)  # what was asked before is done
+
+
+async def test_offline_the_group_list_says_offline_and_r_says_what_it_found() -> None:
+    demo = DemoService(demo_config())
+    for _run in range(2):  # the second start has the store open before the list is asked
+        app, _ = make_app(demo)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await groups_loaded(pilot)
+            await until(pilot, lambda: "saved" not in title(pilot.app), "the service's list")
+            await _kept(pilot)
+
+    offline, _ = make_app(demo, transport=Unplugged())
+    async with offline.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "saved" in title(offline), "the saved group list")
+        await settle(pilot)
+        assert "· offline · saved " in title(offline)
+        assert isinstance(offline.screen, GroupsScreen)
+        assert not [note for note in notes(offline) if "Nothing of the group list" in note]
+        before = len(notes(offline))
+        await keys(pilot, "r")
+        await until(pilot, lambda: len(notes(offline)) > before, "r says something")
+        said = notes(offline)[before:]
+        assert any("could not be reached" in note and "group list saved" in note for note in said)
+        assert "· offline · saved " in title(offline)
+
+
+async def test_offline_all_activity_after_end_says_its_entries_are_those_saved() -> None:
+    demo = DemoService(demo_config())
+    app, _ = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_all_activity(pilot)
+        await keys(pilot, "end")
+        log = pilot.app.screen.paged_list  # type: ignore[attr-defined]
+        await until(pilot, lambda: log.ended, "the whole log")
+        await _kept(pilot)
+        whole = len(log.rows)
+
+    offline, _ = make_app(demo, transport=Unplugged())
+    async with offline.run_test(size=(100, 30)) as pilot:
+        log = await open_all_activity(pilot)
+        await keys(pilot, "end")
+        await until(pilot, lambda: log.ended, "the saved log, to its end")
+        await settle(pilot)
+        shown = str(offline.screen.query_one("#title", Static).render())
+        assert f"offline: {whole:,} entries saved " in shown
+        assert f"· {whole:,} entries" not in shown

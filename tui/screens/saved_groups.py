@@ -1,0 +1,39 @@
+"""The group list saved last time, as a page source: painted at once at start, before
+the service answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..api.group_info import GroupInfo
+    from ..store.pages.summary import Summary
+
+
+@dataclass(frozen=True)
+class SavedPage:
+    """The one page of the saved group list."""
+
+    data: list[GroupInfo]
+    next_page_token: int = 0
+
+
+class SavedGroups:
+    """A page source of the group list saved last time: one page, at once."""
+
+    def __init__(self, summary: Summary) -> None:
+        self._summary = summary
+        self.ended = False
+        self.total_count: int | None = len(summary.groups)
+        self.end_note = ""
+        self.saved_at: float | None = summary.saved_at
+
+    async def next_page(self) -> SavedPage | None:
+        if self.ended:
+            return None
+        self.ended = True
+        return SavedPage(list(self._summary.groups))
+
+    def reset(self) -> None:
+        self.ended = False
