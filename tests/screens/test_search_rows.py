@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from tui.search.snippet import Snippet
 
 from tui.render.cells import cells
 from tui.screens.search_rows import render_hit_row
 from tui.store.search.finding import Hit
+from tui.store.search.snippet import Snippet
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 BODY = (
