@@ -20,6 +20,7 @@ from textual.screen import Screen
 from . import memory
 from .api.group_info import GroupInfo
 from .config.settings import DEMO_HINT, Settings
+from .group_list import keep_group_list
 from .news import News
 from .render.glyphs import plain
 from .render.safety import clean
@@ -28,6 +29,7 @@ from .screens.navigation import (
     ActivityOpened,
     AllActivityOpened,
     GroupOpened,
+    GroupsListed,
     NoUnreadLeft,
     SavedSearchOpened,
     SearchHitOpened,
@@ -344,6 +346,11 @@ class LurkerApp(App[None]):
         # until the screen closed. The walk's last page settles.
         if not event.walking:
             self._after_page()
+
+    @on(GroupsListed)
+    def _keep_group_list(self, event: GroupsListed) -> None:
+        work = keep_group_list(self.settings.store, event.groups, event.news)
+        self.run_worker(work, group="keep-groups", exclusive=True, exit_on_error=False)
 
     @on(PageFailed)
     @on(WalkStopped)

@@ -23,7 +23,13 @@ from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
 from .confirm import Confirm
 from .group_rows import GroupRow, ordered, render_group_row, saved_rows, say_group_row
-from .navigation import ActivityOpened, AllActivityOpened, GroupOpened, SavedSearchOpened
+from .navigation import (
+    ActivityOpened,
+    AllActivityOpened,
+    GroupOpened,
+    GroupsListed,
+    SavedSearchOpened,
+)
 from .paged import PagedScreen, title_bar
 
 if TYPE_CHECKING:
@@ -158,11 +164,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def _has_unread(self, group: GroupInfo) -> bool:
         if not group.perms.archives_visible:
             return False
-        group_id = str(group.group_id)
-        count = self.news.state.new_topics(group_id)
-        if count is None and self._summary is not None:
-            count = self._summary.news.get(group_id)  # as counted last time
-        return bool(count)
+        return bool(self._new_topics(str(group.group_id)))
 
     def action_next_unread(self) -> None:
         """Open the highlighted group, or the next one, with unread topics at its first;
@@ -233,15 +235,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
         group = row.group
-        count = None
-        if group is not None:
-            group_id = str(group.group_id)
-            count = self.news.state.new_topics(group_id)
-            if count is None and self._summary is not None:
-                count = self._summary.news.get(group_id)  # as counted last time
+        count = self._new_topics(str(group.group_id)) if group is not None else None
         if screen_reader(self):
             return say_group_row(row, new_topics=count)
         return render_group_row(row, width, selected, new_topics=count)
+
+    def _new_topics(self, group_id: str) -> int | None:
+        count = self.news.state.new_topics(group_id)
+        if count is None and self._summary is not None:
+            count = self._summary.news.get(group_id)  # as counted last time
+        return count
 
     @property
     def groups(self) -> list[GroupInfo]:
@@ -251,9 +254,14 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def page_arrived(self, page: object) -> None:
         self._update_title()
         if self._saved_at() is None and self.paged_list.ended:
+            # Kept at once, not only once each group's news is counted (a request or more
+            # a group): a reader who quits as soon as the list shows starts at once next time.
+            groups, ids = self.groups, [str(group.group_id) for group in self.groups]
+            news = {group_id: count for group_id in ids if (count := self._new_topics(group_id))}
+            self.post_message(GroupsListed(groups, news))
             # After the paint: counting each group's news asks the service, and the list
             # comes first.
-            self.call_after_refresh(self.news.met_groups, self.library, self.groups)
+            self.call_after_refresh(self.news.met_groups, self.library, groups)
         if self.paged_list.ended:
             self.call_after_refresh(self.load_saved)  # (once the store is open)
 

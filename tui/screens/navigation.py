@@ -26,6 +26,16 @@ class GroupOpened(Message):
         self.seek_unread = seek_unread
 
 
+class GroupsListed(Message):
+    """The service's group list arrived whole: keep it (with the counts of new topics as
+    shown) for the next start to paint at once."""
+
+    def __init__(self, groups: list[GroupInfo], news: dict[str, int]) -> None:
+        super().__init__()
+        self.groups = groups
+        self.news = news
+
+
 class ActivityOpened(Message):
     """The user asked for a group's activity log."""
 
