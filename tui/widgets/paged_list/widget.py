@@ -21,6 +21,7 @@ from ...render.safety import clean
 from ..feed import Feed, ToRows
 from ..spoken import glyphs_of, place_cursor, screen_reader
 from .line_cache import LineCache
+from .pacing import WalkPacing
 from .rows import PAGE_ROWS, RowStore
 from .strips import fit_line, wrap_words
 
@@ -173,6 +174,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         # After a reload, the row the cursor was on (its key) and where, while the pages
         # up to it load again: it was past the first page.
         self._seeking: tuple[Hashable, int] | None = None
+        # During a walk, how many rows are drawn: the rows after them wait for the next draw.
+        self._held: int | None = None
+        self._pacing = WalkPacing(self, self._draw_held)
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -236,6 +240,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def set_aside(self) -> ListState[T]:
         """The list as it is, to `restore` later (a search shows in its place meanwhile)."""
+        self._draw_held()
         source, to_rows = self.feed.source, self.feed.to_rows
         state = ListState(source, to_rows, self._rows, self.cursor, self.scroll_y, self._added)
         self._rows = RowStore()
@@ -253,6 +258,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         Only the first `new` of them (all, by default) count as unseen above the view."""
         if not rows:
             return
+        self._draw_held()
         self._rows.insert(index, rows)
         self._added += len(rows)
         if self._keys is not None and self._key is not None:
@@ -283,6 +289,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def append_rows(self, rows: Sequence[T]) -> None:
         """Add rows at the end by hand (new entries of an oldest-first log)."""
+        self._draw_held()
         self._rows.extend(rows)
         self._added += len(rows)
         if self._keys is not None and self._key is not None:
@@ -303,6 +310,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _take(self, rows: Sequence[T], replacing: bool) -> None:
         """The feed's page arrived: add its rows, or put them in place of the rows shown."""
+        if not replacing and self._hold_back(rows):
+            return
+        self._draw_held()
         kept = self.highlighted_row  # the reader's row stays under the cursor
         if replacing:
             was, found = self.cursor, self._find(kept, rows)
@@ -332,9 +342,38 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if self.feed.walking:
             self.cursor = self._last_index()
             self._scroll_to_cursor()
+            self._pacing.drawn()
         # After the paint: packing far pages is no reason to show the new rows later.
         self.call_after_refresh(self._settle_rows)
         self.call_later(self._check_prefetch)
+
+    def _hold_back(self, rows: Sequence[T]) -> bool:
+        """During a walk with more to come, keep a page's rows off the screen until the next
+        draw is due (`pacing`), painting only the progress row; whether they were held."""
+        feed = self.feed
+        if not feed.walking or feed.ended or self._arrange or self._seeking or self._pacing.due():
+            return False
+        if self._held is None:
+            self._held = len(self._rows)
+        self._rows.extend(rows)
+        if self._keys is not None and self._key is not None:
+            self._keys.update(self._key(row) for row in rows)
+        lines = len(self._status_lines())
+        self.virtual_size = Size(0, self._held + lines)
+        self.refresh_lines(self._held, lines)
+        self._pacing.later()
+        return True
+
+    def _draw_held(self) -> None:
+        """Draw the rows a walk held back, the cursor on the last, as each page left it."""
+        if self._held is None:
+            return
+        self._held = None
+        self._changed()
+        self.cursor = len(self._rows) - 1
+        self._scroll_to_cursor()
+        self._pacing.drawn()
+        self.call_after_refresh(self._settle_rows)
 
     def rearrange(self) -> None:
         """Put the rows in their order again (what the order depends on changed)."""
@@ -377,6 +416,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _swap(self, rows: RowStore[T], *, cursor: int, scroll_y: float | None) -> None:
         """Put a whole store of rows in place of the current one."""
+        self._held = None
+        self._pacing.cancel()
         self._rows = rows
         self._keys = None
         self._strips.clear()
@@ -394,9 +435,17 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         super().notify_style_update()
         self._strips.clear()
 
+    @property
+    def _drawn_rows(self) -> int:
+        """How many rows are drawn (during a walk, those after wait for the next draw)."""
+        return len(self._rows) if self._held is None else self._held
+
     def _changed(self) -> None:
         """Update the scrollable height, the drawing and the key hints after a change."""
-        self.virtual_size = Size(0, len(self._rows) + len(self._status_lines()))
+        if self._held is not None and not self.feed.walking:  # the walk ended or stopped
+            self._draw_held()
+            return
+        self.virtual_size = Size(0, self._drawn_rows + len(self._status_lines()))
         self.refresh()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
@@ -405,7 +454,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def _last_index(self) -> int:
         """The last index the cursor may take: the error row counts, the loading row not."""
-        return len(self._rows) - (0 if self.feed.error is not None else 1)
+        return self._drawn_rows - (0 if self.feed.error is not None else 1)
 
     def _status(self) -> tuple[str, str] | None:
         """The text and component class of the row after the last row, if any."""
@@ -481,8 +530,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         height = self.scrollable_content_region.height
         top, cursor = self.scroll_offset.y, self.cursor
         # The status row (all its lines) shows with the last row, and with itself.
-        status = len(self._status_lines()) if cursor >= len(self._rows) - 1 else 0
-        bottom = cursor + (status if cursor == len(self._rows) - 1 else max(status - 1, 0))
+        last = self._drawn_rows - 1
+        status = len(self._status_lines()) if cursor >= last else 0
+        bottom = cursor + (status if cursor == last else max(status - 1, 0))
         if cursor < top:
             self.scroll_to(y=cursor, animate=False, force=True)
         elif height and bottom >= top + height:
@@ -505,7 +555,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if spoken:  # the terminal cursor on the highlighted row, wherever it is drawn
             place_cursor(self, 0, max(0, self.cursor - self.scroll_offset.y))
         index = self.scroll_offset.y + y
-        if index < len(self._rows):
+        drawn = self._drawn_rows
+        if index < drawn:
             selected = index == self.cursor
             base = (
                 self.get_component_rich_style("paged-list--cursor") if selected else self.rich_style
@@ -518,13 +569,13 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
                 self._strips[key] = strip
             return strip
         status = self._status()
-        lines = self._status_lines() if status is not None and index >= len(self._rows) else []
-        if status is not None and index - len(self._rows) < len(lines):
+        lines = self._status_lines() if status is not None and index >= drawn else []
+        if status is not None and index - drawn < len(lines):
             names = [status[1]]
             if self.feed.error is not None and self.cursor == len(self._rows):
                 names.append("paged-list--error-cursor")
             style = self.get_component_rich_style(*names)
-            line = lines[index - len(self._rows)]
+            line = lines[index - drawn]
             return fit_line(line, width, style, self.app.console, plain=spoken)
         if self.feed.ended and not self._rows and y == self.size.height // 3:
             text = Text(self.empty_text)
@@ -572,9 +623,11 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         """Go to the last row; if more pages remain, keep loading until the real end."""
         self._clicked = None
         self._seeking = None
+        self._draw_held()
         self.feed.walk()
         self.cursor = self._last_index()
         self._scroll_to_cursor()
+        self._pacing.drawn()
 
     def action_cancel_walk(self) -> None:
         self._seeking = None
