@@ -359,7 +359,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if self._keys is not None and self._key is not None:
             self._keys.update(self._key(row) for row in rows)
         lines = len(self._status_lines())
-        self.virtual_size = Size(0, self._held + lines)
+        self._set_height(self._held + lines)
         self.refresh_lines(self._held, lines)
         self._pacing.later()
         return True
@@ -445,12 +445,25 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if self._held is not None and not self.feed.walking:  # the walk ended or stopped
             self._draw_held()
             return
-        self.virtual_size = Size(0, self._drawn_rows + len(self._status_lines()))
+        self._set_height(self._drawn_rows + len(self._status_lines()))
         self.refresh()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
             self._bindings_state = state
             self.refresh_bindings()
+
+    def _set_height(self, height: int) -> None:
+        """The scrollable height. Once the scroll bar shows, and stays, a new height changes
+        only its thumb: no layout of the whole screen (which setting `virtual_size` makes,
+        at every page of a walk: most of its painting)."""
+        if height == self.virtual_size.height:
+            return
+        if not self.show_vertical_scrollbar or height <= self.container_size.height:
+            self.virtual_size = Size(0, height)
+            return
+        self.set_reactive(PagedList.virtual_size, Size(0, height))
+        self.vertical_scrollbar.window_virtual_size = height
+        self.refresh()
 
     def _last_index(self) -> int:
         """The last index the cursor may take: the error row counts, the loading row not."""
