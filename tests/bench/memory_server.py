@@ -106,7 +106,7 @@ def handler(answers: Answers) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as the service: a client reuses its socket
 
-        def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+        def do_GET(self) -> None:
             parts = urlsplit(self.path)
             if parts.path == "/_bench/stats":
                 stats = {"from_memory": answers.from_memory, "computed": answers.computed}
@@ -123,7 +123,7 @@ def handler(answers: Answers) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             pass  # a line per request would cost more than the answer
 
     return Handler

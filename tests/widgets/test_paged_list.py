@@ -146,7 +146,7 @@ async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() 
         assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 2,000"]
         for pages in (2, 3):
             source.release()
-            await wait_for(pilot, lambda: len(paged_list.rows) == pages * PAGE)
+            await wait_for(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE)
             await pilot.pause()
             assert paged_list.cursor == PAGE - 1  # the rows wait for the next draw
             progress = f"Loading… {pages * PAGE} of 2,000"
