@@ -149,6 +149,26 @@ def timed_start(home: Path, argv: list[str], text: str) -> float:
         time.sleep(0.2)  # what the kill leaves to the kernel (the pty, the files) is done
 
 
+def warm_start(home: Path, argv: list[str], text: str) -> None:
+    """An unmeasured start that lasts until lurker has saved its group list (which it
+    does as soon as the service's list arrives: the measured starts then paint it) and
+    made its store (which it opens after that list is painted)."""
+    terminal = Terminal(home)
+    terminal.start(argv)
+    try:
+        terminal.wait(showing(text), text)
+        if "baseline_apps" in " ".join(argv):
+            return
+        stores = home / ".local/share/lurker/stores"
+        deadline = time.perf_counter() + DEADLINE
+        while not (any(stores.glob("*.groups.json")) and any(stores.glob("*.cache.sqlite3"))):
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"lurker saved no group list under {home}")
+            time.sleep(POLL)  # another process's file: the condition counts
+    finally:
+        terminal.kill()
+
+
 def serve(argv: list[str]) -> tuple[subprocess.Popen[str], str]:
     """A service on loopback (its command prints one line with its address): it, its origin."""
     server = subprocess.Popen(
@@ -192,8 +212,8 @@ def _starts(runs: int) -> dict[str, list[float]]:
                 "demo": (demo, [str(LURKER), "--demo"], SAVED_GROUP),
                 "bare": (signed, bare, BARE_TEXT),
             }
-            for home, argv, text in kinds.values():  # lurker's saves its group list
-                timed_start(home, argv, text)
+            for home, argv, text in kinds.values():
+                warm_start(home, argv, text)
             times: dict[str, list[float]] = {kind: [] for kind in kinds}
             for run in range(runs):
                 order = list(kinds) if run % 2 == 0 else list(reversed(kinds))
@@ -283,8 +303,8 @@ def _store_starts(messages: int, runs: int) -> tuple[list[float], list[float], s
         )  # fmt: skip
         if built.returncode:
             raise RuntimeError(f"the big store was not built: {built.stderr[-2000:]}")
-        for home in (empty, big):  # each saves its group list
-            timed_start(home, demo, SAVED_GROUP)
+        for home in (empty, big):
+            warm_start(home, demo, SAVED_GROUP)
         times: dict[Path, list[float]] = {empty: [], big: []}
         for run in range(runs):
             for home in (big, empty) if run % 2 == 0 else (empty, big):
