@@ -1,10 +1,11 @@
 """A demo store holding many messages, saved and indexed by the store's own code.
 
 `HOME=… python -m tests.bench.big_store MESSAGES` fills the demo's store under that HOME
-(`lurker --demo` reads it) as a reader who opened thread after thread would: every page of
-every topic of big-archive (13,000 topics), then of lurker-dev, fetched from the demo through the real
-client, kept (`Store.save_page`) and indexed (`Store.index_page`) until MESSAGES messages
-are in, with the store's default size limit. It prints what the store then holds.
+(`lurker --demo` reads it) as a reader who opened thread after thread would: every page
+of every topic of big-archive (13,000 topics), then of lurker-dev, fetched from the demo
+through the real client, kept (`Store.save_page`) and indexed (`Store.index_page`) until
+MESSAGES messages are in, with the store's default size limit. It prints what the store
+then holds.
 """
 
 from __future__ import annotations
