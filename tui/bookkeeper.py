@@ -168,6 +168,9 @@ class Bookkeeper:
 
         waiting = [group for group in groups if group.perms.archives_visible]
         try:
+            # Kept at once, not only once each group's news is counted (a request or more a
+            # group): a reader who quits as soon as the list shows starts at once next time.
+            await self._save_summary(groups)
             for wait in (0.0, *RECOUNT_AFTER):
                 await asyncio.sleep(wait)
                 failed: dict[str, str] = {}

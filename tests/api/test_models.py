@@ -203,9 +203,28 @@ def test_timestamps_with_1_to_9_fraction_digits(text: str, expected: tuple[int, 
     ) == expected
 
 
-@pytest.mark.parametrize("text", ["0001-01-01T00:00:00Z", "", "not a time", None])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0001-01-01T00:00:00Z",
+        "0001-01-01T00:00:00.000000000+00:00",
+        "0001-01-01T00:00:00+01:00",  # year 0 in UTC: no time zone could show it
+        "9999-12-31T23:00:00-05:00",
+        "",
+        "not a time",
+        None,
+    ],
+)
 def test_unset_or_garbled_timestamps_are_none(text: str | None) -> None:
     assert Topic.model_validate({"most_recent_message": text}).most_recent_message is None
+
+
+def test_a_time_with_spaces_around_or_long_fractions_is_still_read() -> None:
+    # The service's own form is read as it is; anything else as before (trimmed, cut).
+    for text in (" 2026-01-12T19:35:47-08:00 ", "2026-01-12T19:35:47.04392296512345-08:00"):
+        created = Topic.model_validate({"created": text}).created
+        assert created is not None
+        assert (created.year, created.second) == (2026, 47)
 
 
 def test_naive_timestamp_is_taken_as_utc() -> None:

@@ -26,6 +26,7 @@ SCENARIOS = (
     "search",
     "blackbox",
     "pictures",
+    "floor",
 )
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
@@ -66,6 +67,8 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import blackbox as module  # type: ignore[no-redef]
     elif name == "pictures":
         from tests.bench import pictures as module  # type: ignore[no-redef]
+    elif name == "floor":
+        from tests.bench import floor as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run

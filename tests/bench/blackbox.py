@@ -13,23 +13,24 @@ the interpreter's start, imports, the app's setup, the terminal's drawing.
   until its text shows, same HOME, same pane. One unmeasured start of each first (it also
   saves lurker's group list); then the two alternate, the order swapped every round.
   Each program is quit (Ctrl+Q) and gone before the next starts.
-- **End**: `lurker demo-server --topics 1234 --no-live` on loopback; the reader opens the
-  group (`--base-url`, `--group big-archive`); End is typed once its first page shows and
-  the screen has been still for 0.3 s (a reader that has finished starting), and in a
-  second figure as soon as the first page shows (the rest of the reader's start runs
-  during that walk); the clock stops when the header's position reads 1,234/1,234 and
-  the last topic's subject is on screen. Baseline: the same 13 pages fetched with httpx and parsed
-  with `json.loads` in this process (`end_walk.bare_fetch`), alternated with the walks.
+- **Start signed in**: the same, `lurker` signed in with an API key (`lurker login`)
+  against a `lurker demo-server` on loopback, until its saved group list shows.
+- **End**: `tests.bench.memory_server 1234` on loopback (every page pre-rendered,
+  answered from memory); the reader opens the group (`--base-url`, `--group
+  big-archive`); End is typed once its first page shows and the screen has been still
+  for 0.3 s (a reader that has finished starting), and in a second figure as soon as the
+  first page shows (the rest of the reader's start runs during that walk); the clock
+  stops when the header's position reads 1,234/1,234 and the last topic's subject is on
+  screen. Baseline: the same pages fetched with urllib (a request a page) and parsed
+  with `json.loads` in this process (`floor.bare_fetch`), alternated with the walks.
   The reader's HOME is kept between walks (a reader that has seen the group before),
   after one unmeasured walk.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +40,7 @@ from pathlib import Path
 from tests.bench.apps import BIG_ARCHIVE
 from tests.bench.baseline_apps import BARE_TEXT
 from tests.bench.demo_server import API_KEY
-from tests.bench.end_walk import bare_fetch
+from tests.bench.floor import bare_fetch, serve, sign_in
 from tests.bench.timing import RUNS, Figure, Outcome, at_most, show
 from tests.bench.tmux_panes import DEADLINE, Panes
 
@@ -81,24 +82,37 @@ def _timed(
     return seen - started
 
 
-def _starts(panes: Panes, runs: int) -> tuple[list[float], list[float]]:
-    """Lurker's starts with its group list saved, and the bare app's, alternated."""
+def _starts(panes: Panes, runs: int) -> tuple[list[float], list[float], list[float]]:
+    """Lurker's starts with its group list saved, the demo's and signed in with an API key,
+    and the bare app's, alternated."""
     bare = [sys.executable, "-m", "tests.bench.baseline_apps"]
-    lurker, baseline = [], []
-    with tempfile.TemporaryDirectory(prefix="lurker-bench-home-") as folder:
-        env = _environment(Path(folder))
-        stores = Path(folder) / ".local/share/lurker/stores"
-        # The first start saves the group list (and is the warm-up of disk cache and bytecode).
-        _timed(panes, "fill", [str(LURKER)], env, SAVED_GROUP, lambda: _saved(stores))
-        _timed(panes, "bare-warm", bare, env, BARE_TEXT)
-        for run in range(runs):
-            order = ("lurker", "bare") if run % 2 == 0 else ("bare", "lurker")
-            for kind in order:
-                if kind == "lurker":
-                    lurker.append(_timed(panes, f"l{run}", [str(LURKER)], env, SAVED_GROUP))
-                else:
-                    baseline.append(_timed(panes, f"b{run}", bare, env, BARE_TEXT))
-    return lurker, baseline
+    demo, signed, baseline = [], [], []
+    server, origin = serve([str(LURKER), "demo-server", "--port", "0", "--no-live"])
+    try:
+        with tempfile.TemporaryDirectory(prefix="lurker-bench-home-") as folder:
+            env = _environment(Path(folder) / "demo")
+            signed_env = _environment(Path(folder) / "signed-in")
+            sign_in(Path(folder) / "signed-in", origin)
+            # The first starts save the group list (and warm the disk cache and bytecode).
+            for name, environment in (("fill", env), ("fill-signed", signed_env)):
+                stores = Path(environment["HOME"]) / ".local/share/lurker/stores"
+                _timed(panes, name, [str(LURKER)], environment, SAVED_GROUP,
+                       lambda stores=stores: _saved(stores))  # fmt: skip
+            _timed(panes, "bare-warm", bare, env, BARE_TEXT)
+            kinds = ("demo", "signed", "bare")
+            for run in range(runs):
+                for kind in kinds if run % 2 == 0 else tuple(reversed(kinds)):
+                    if kind == "demo":
+                        demo.append(_timed(panes, f"d{run}", [str(LURKER)], env, SAVED_GROUP))
+                    elif kind == "signed":
+                        argv = [str(LURKER)]
+                        signed.append(_timed(panes, f"s{run}", argv, signed_env, SAVED_GROUP))
+                    else:
+                        baseline.append(_timed(panes, f"b{run}", bare, env, BARE_TEXT))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return demo, signed, baseline
 
 
 def _saved(stores: Path) -> None:
@@ -108,22 +122,6 @@ def _saved(stores: Path) -> None:
         if time.perf_counter() > deadline:
             raise RuntimeError("lurker's first start saved no group list")
         time.sleep(0.01)  # polling another process's file: the condition counts
-
-
-def _serve() -> tuple[subprocess.Popen[str], str]:
-    """`lurker demo-server` on a free loopback port; the process and its origin."""
-    server = subprocess.Popen(
-        [str(LURKER), "demo-server", "--port", "0", "--topics", str(TOPICS), "--no-live"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert server.stdout is not None
-    line = server.stdout.readline()  # its one line; it prints nothing per request
-    if "http://" not in line:
-        server.terminate()
-        raise RuntimeError(f"the demo service did not start: {line!r}")
-    return server, "http://" + line.split("http://", 1)[1].split("/", 1)[0]
 
 
 def _walk(panes: Panes, name: str, origin: str, home: Path, last: str, settle: bool) -> float:
@@ -151,15 +149,15 @@ def _showing(*texts: str) -> Callable[[str], bool]:
 def _walks(panes: Panes, runs: int) -> tuple[list[float], list[float], list[float], int]:
     """End walks once settled and at once, and bare fetches of the same pages, alternated;
     and the pages per walk."""
-    server, origin = _serve()
+    server, origin = serve([sys.executable, "-m", "tests.bench.memory_server", str(TOPICS)])
     settled, at_once, fetches = [], [], []
     try:
         with tempfile.TemporaryDirectory(prefix="lurker-bench-home-") as folder:
             home = Path(folder)
-            _seconds, pages, last = asyncio.run(bare_fetch(origin))  # warm-up; the last topic
+            _seconds, pages, last = bare_fetch(origin)  # warm-up; the last topic
             _walk(panes, "walk-warm", origin, home, last, settle=True)
             for run in range(runs):
-                fetches.append(asyncio.run(bare_fetch(origin))[0])
+                fetches.append(bare_fetch(origin)[0])
                 settled.append(_walk(panes, f"ws{run}", origin, home, last, settle=True))
                 at_once.append(_walk(panes, f"wa{run}", origin, home, last, settle=False))
     finally:
@@ -175,12 +173,13 @@ def run(quick: bool) -> Outcome:
     runs = RUNS if quick else 2 * RUNS
     panes = Panes()
     try:
-        lurker, bare = _starts(panes, runs)
+        lurker, signed, bare = _starts(panes, runs)
         walks, at_once, fetches, pages = _walks(panes, runs)
     finally:
         panes.close()
     details = [
         "[12] black-box start per run: lurker " + ", ".join(show(s, "s") for s in lurker),
+        "[12]   signed in " + ", ".join(show(s, "s") for s in signed),
         "[12]   bare " + ", ".join(show(s, "s") for s in bare),
         "[12] black-box End per run, settled: " + ", ".join(show(s, "s") for s in walks),
         "[12]   at once: " + ", ".join(show(s, "s") for s in at_once),
@@ -200,14 +199,24 @@ def run(quick: bool) -> Outcome:
         ),
         Figure(
             "12",
+            "black box: the same, signed in with an API key (lurker demo-server)",
+            "s",
+            signed,
+            bare,
+            f"≤ {START_GOAL}x bare",
+            at_most(START_GOAL, of="ratio"),
+        ),
+        Figure(
+            "12",
             f"black box: End → the last of {TOPICS:,} topics on screen ({pages} pages, tmux)",
             "s",
             walks,
             fetches,
             f"≤ {END_GOAL:g}x a bare fetch and parse",
             at_most(END_GOAL, of="ratio"),
-            note="baseline: httpx + json.loads of the same pages from the same demo-server; "
-            "End typed once the first page has shown and the screen has been still 0.3 s",
+            note="baseline: urllib + json.loads of the same pages from the same server, which "
+            "answers from memory; End typed once the first page has shown and the screen has "
+            "been still 0.3 s",
         ),
         Figure(
             "12",

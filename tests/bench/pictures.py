@@ -58,7 +58,7 @@ def _decoding() -> list[Figure]:
         )
         ours = _timed(lambda data=data: decode(data), 21)
         whole = _timed(lambda data=data: Image.open(io.BytesIO(data)).load(), 21)
-        figures.append(Figure("13 pictures", f"decode {name} ({len(data):,} B)", "ms", ours, whole))
+        figures.append(Figure("14 pictures", f"decode {name} ({len(data):,} B)", "ms", ours, whole))
     return figures
 
 
@@ -88,7 +88,7 @@ def _layout() -> Figure:
         plain.lines(80, console)
 
     return Figure(
-        "13 pictures",
+        "14 pictures",
         "lay out a message with a picture",
         "ms",
         _timed(with_picture, 51),
@@ -118,7 +118,7 @@ def _opening() -> Figure:
         on.append(asyncio.run(_open_once(True)))
         off.append(asyncio.run(_open_once(False)))
     return Figure(
-        "13 pictures",
+        "14 pictures",
         "thread opened, pictures on",
         "ms",
         on,
@@ -161,7 +161,7 @@ def _hostile() -> tuple[Figure, str]:
         notes.append(f"{name}: {decode(data)}")
     grown = peak_rss_mb() - before
     figure = Figure(
-        "13 pictures",
+        "14 pictures",
         "hostile pictures: peak RSS growth",
         "MB",
         [grown],
@@ -184,7 +184,7 @@ def run(quick: bool) -> Outcome:
         saved, fetched = asyncio.run(_saving(Path(folder)))
     figures.append(
         Figure(
-            "13 pictures",
+            "14 pictures",
             "save a 6 MB attachment",
             "ms",
             saved,

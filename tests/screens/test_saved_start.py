@@ -164,3 +164,36 @@ async def test_offline_once_known_later_screens_say_it_at_once_and_whole() -> No
         await keys(pilot, "r")  # r still asks the service (once, at once)
         await until(pilot, lambda: rows.failed, "the error row again")
         assert len(waits.seconds) == 2
+
+
+class HeldCounting(httpx.AsyncBaseTransport):
+    """The demo's transport, holding every answer but the group list's: each group's news
+    is never counted."""
+
+    def __init__(self, demo: DemoService) -> None:
+        self.inner = demo_transport(demo)
+        self.released = asyncio.Event()
+        self.held = 0
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if not request.url.path.endswith("/getsubs"):
+            self.held += 1
+            await self.released.wait()
+        return await self.inner.handle_async_request(request)
+
+
+async def test_the_list_is_saved_as_soon_as_it_arrives_before_any_count() -> None:
+    # A reader who quits as soon as the list shows (or a timing that kills the reader
+    # then: issue 33's) must find it saved next time; counting news takes a request a group.
+    held = HeldCounting(DemoService(demo_config()))
+    app, _ = make_app(transport=held)
+    path = summary_path(Settings(demo=True).store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await meanwhile(pilot, lambda: len(names(app)) > 1, "the service's list")
+        await meanwhile(pilot, lambda: held.held >= 1, "a count of news asked")
+        await meanwhile(pilot, path.exists, "the list saved")
+        shown = names(app)
+        held.released.set()
+    summary = load_summary(path)
+    assert summary is not None
+    assert [card.group_name for card in summary.groups] == shown

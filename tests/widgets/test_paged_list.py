@@ -119,8 +119,8 @@ async def test_end_walks_page_by_page_to_the_real_end() -> None:
 
         source.release()
         await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
-        await pilot.pause()
-        assert paged_list.cursor == 2 * PAGE - 1
+        # Drawn at once, or by the walk's next draw (at most a tenth of a second later).
+        await wait_for(pilot, lambda: paged_list.cursor == 2 * PAGE - 1, 2_000)
         assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000"]
 
         source.release(18)
@@ -130,6 +130,40 @@ async def test_end_walks_page_by_page_to_the_real_end() -> None:
         assert not paged_list.walking
         assert screen_lines(paged_list)[-1] == "Row 1999"
         assert len(source.requests) == 20
+
+
+async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() -> None:
+    # Pages that come faster than the walk's draws: only the progress row is painted for
+    # them, and their rows are drawn at the next draw, or when the walk stops or ends.
+    source = FakeSource(2_000, gated=True)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        source.release()
+        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        paged_list._pacing.every = 3_600.0  # no draw falls due during this test
+        await pilot.press("end")
+        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 2,000"]
+        for pages in (2, 3):
+            source.release()
+            await wait_for(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE)
+            await pilot.pause()
+            assert paged_list.cursor == PAGE - 1  # the rows wait for the next draw
+            progress = f"Loading… {pages * PAGE} of 2,000"
+            assert screen_lines(paged_list)[-2:] == ["Row 99", progress]
+            assert paged_list.virtual_size.height == PAGE + 1  # no layout for them either
+
+        await pilot.press("escape")  # a stop draws what came, the cursor on the last row
+        assert not paged_list.walking
+        assert paged_list.cursor == 3 * PAGE - 1
+        assert screen_lines(paged_list)[-2:] == ["Row 299", "Loading…"]  # the page in flight
+
+        await pilot.press("end")
+        source.release(17)
+        await wait_for(pilot, lambda: paged_list.ended and not paged_list.page_loading)
+        await pilot.pause()
+        assert paged_list.cursor == 1_999  # the walk's end draws it all
+        assert screen_lines(paged_list)[-1] == "Row 1999"
 
 
 async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:

@@ -160,11 +160,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def _has_unread(self, group: GroupInfo) -> bool:
         if not group.perms.archives_visible:
             return False
-        group_id = str(group.group_id)
-        count = self.news.state.new_topics(group_id)
-        if count is None and self._summary is not None:
-            count = self._summary.news.get(group_id)  # as counted last time
-        return bool(count)
+        return bool(self._new_topics(str(group.group_id)))
 
     def action_next_unread(self) -> None:
         """Open the highlighted group, or the next one, with unread topics at its first;
@@ -241,16 +237,17 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def _render_row(self, row: GroupRow, width: int, selected: bool) -> Text:
         group = row.group
-        count = None
-        if group is not None:
-            group_id = str(group.group_id)
-            count = self.news.state.new_topics(group_id)
-            if count is None and self._summary is not None:
-                count = self._summary.news.get(group_id)  # as counted last time
+        count = self._new_topics(str(group.group_id)) if group is not None else None
         uncounted = group is not None and group.group_name in self.news.uncounted
         if screen_reader(self):
             return say_group_row(row, new_topics=count, uncounted=uncounted)
         return render_group_row(row, width, selected, new_topics=count, uncounted=uncounted)
+
+    def _new_topics(self, group_id: str) -> int | None:
+        count = self.news.state.new_topics(group_id)
+        if count is None and self._summary is not None:
+            count = self._summary.news.get(group_id)  # as counted last time
+        return count
 
     @property
     def groups(self) -> list[GroupInfo]:
@@ -267,7 +264,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._reloading = False
         if self._saved_at() is None and self.paged_list.ended:
             # After the paint: counting each group's news asks the service, and the list
-            # comes first.
+            # comes first (the bookkeeper keeps the list at once, then again counted).
             self.call_after_refresh(self.news.met_groups, self.library, self.groups)
         if self.paged_list.ended:
             self.call_after_refresh(self.load_saved)  # (once the store is open)

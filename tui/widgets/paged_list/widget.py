@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...api.cursor import PageSource
-from ...render.safety import clean
 from ..feed import Feed, ToRows
-from ..spoken import glyphs_of, place_cursor, screen_reader
+from ..spoken import place_cursor, screen_reader
+from .editing import RowEditing
+from .finding import RowFinding
+from .keys import ListKeys
 from .line_cache import LineCache
+from .look import LIST_CSS, LIST_PARTS
+from .pacing import WalkPacing
 from .rows import PAGE_ROWS, RowStore
-from .strips import fit_line, wrap_words
+from .state import ListState
+from .status import StatusRow
+from .strips import fit_line
+from .walk import WalkDrawing
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -52,19 +56,9 @@ class RowMessage(Message, Generic[R]):
         return self.list
 
 
-@dataclass
-class ListState(Generic[T]):
-    """A list set aside whole (its source, rows and place), to be shown again as it was."""
-
-    source: PageSource[Any] | None
-    to_rows: ToRows[T]
-    rows: RowStore[T]
-    cursor: int
-    scroll_y: float
-    added: int
-
-
-class PagedList(ScrollView, Generic[T], can_focus=True):
+class PagedList(
+    ListKeys, RowEditing, RowFinding, StatusRow, WalkDrawing, ScrollView, Generic[T], can_focus=True
+):
     """A list of rows paged in from a source as the reader nears the end; draws only what
     is on screen.
 
@@ -74,42 +68,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
     """
 
     ALLOW_SELECT = False
-    DEFAULT_CSS = """
-    PagedList {
-        height: 1fr;
-        overflow-x: hidden;
-        overflow-y: auto;
-        & > .paged-list--cursor {
-            background: $block-cursor-blurred-background;
-            color: $block-cursor-blurred-foreground;
-            text-style: $block-cursor-blurred-text-style;
-        }
-        &:focus > .paged-list--cursor {
-            background: $block-cursor-background;
-            color: $block-cursor-foreground;
-            text-style: $block-cursor-text-style;
-        }
-        /* NO_COLOR turns the cursor's colours into two close greys: reverse video instead. */
-        &:nocolor > .paged-list--cursor, &:nocolor:focus > .paged-list--cursor {
-            background: $background;
-            color: $foreground;
-            text-style: reverse;
-        }
-        & > .paged-list--loading { color: $text-muted; text-style: italic; }
-        & > .paged-list--error { color: $text-error; text-style: bold; }
-        &:focus > .paged-list--error-cursor { background: $error 25%; }
-        & > .paged-list--empty { color: $text-muted; }
-        & > .paged-list--note { color: $text-warning; text-style: italic; }
-    }
-    """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "paged-list--cursor",
-        "paged-list--loading",
-        "paged-list--error",
-        "paged-list--error-cursor",
-        "paged-list--empty",
-        "paged-list--note",
-    }
+    DEFAULT_CSS = LIST_CSS
+    COMPONENT_CLASSES: ClassVar[set[str]] = LIST_PARTS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "cursor_up", "Up", show=False, id="up"),
         Binding("down,j", "cursor_down", "Down", show=False, id="down"),
@@ -174,6 +134,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         # After a reload, the row the cursor was on (its key) and where, while the pages
         # up to it load again: it was past the first page.
         self._seeking: tuple[Hashable, int] | None = None
+        # During a walk, how many rows are drawn: the rows after them wait for the next draw.
+        self._held: int | None = None
+        self._pacing = WalkPacing(self, self._draw_held)
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -237,6 +200,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
 
     def set_aside(self) -> ListState[T]:
         """The list as it is, to `restore` later (a search shows in its place meanwhile)."""
+        self._draw_held()
         source, to_rows = self.feed.source, self.feed.to_rows
         state = ListState(source, to_rows, self._rows, self.cursor, self.scroll_y, self._added)
         self._rows = RowStore()
@@ -249,61 +213,11 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self.feed.adopt(state.source, state.to_rows)
         self.post_message(self.RowHighlighted(self, self.cursor, self.highlighted_row))
 
-    def insert_rows(self, index: int, rows: Sequence[T], *, new: int | None = None) -> None:
-        """Insert rows (new entries at the top of a newest-first log); the cursor stays put.
-        Only the first `new` of them (all, by default) count as unseen above the view."""
-        if not rows:
-            return
-        self._rows.insert(index, rows)
-        self._added += len(rows)
-        if self._keys is not None and self._key is not None:
-            self._keys.update(self._key(row) for row in rows)
-        self._strips.clear()
-        self._changed()
-        top = round(self.scroll_y)
-        if self.cursor >= index and self._rows:
-            # Keep the reader on the same entry. A view at the top shows what came (as far
-            # as the cursor stays in it); a view further down stays on what it showed.
-            self.set_reactive(PagedList.cursor, self.cursor + len(rows))
-            if 0 < top and index <= top:
-                top += len(rows)
-            height = max(1, self.scrollable_content_region.height)
-            top = max(top, self.cursor - height + 1)
-            self.scroll_to(y=top, animate=False, force=True, immediate=True)
-        top = round(self.scroll_y)
-        hidden = max(0, min(index + len(rows), top) - index)
-        if new is not None:
-            hidden = min(hidden, new)
-        self._set_unseen(min(self.unseen_above + hidden, top))
-        self.refresh()
-
-    def _set_unseen(self, count: int) -> None:
-        if count != self.unseen_above:
-            self.unseen_above = count
-            self.post_message(self.UnseenAbove(self, count))
-
-    def append_rows(self, rows: Sequence[T]) -> None:
-        """Add rows at the end by hand (new entries of an oldest-first log)."""
-        self._rows.extend(rows)
-        self._added += len(rows)
-        if self._keys is not None and self._key is not None:
-            self._keys.update(self._key(row) for row in rows)
-        self._changed()
-
-    def replace_row(self, index: int, row: T) -> None:
-        """Replace one loaded row and redraw it."""
-        self._rows.replace(index, row)
-        for key in [key for key in self._strips.keys() if key[0] == index]:
-            self._strips.discard(key)
-        self.refresh_line(index)
-
-    def refresh_rows(self) -> None:
-        """Forget every drawn row, e.g. after a theme change."""
-        self._strips.clear()
-        self.refresh()
-
     def _take(self, rows: Sequence[T], replacing: bool) -> None:
         """The feed's page arrived: add its rows, or put them in place of the rows shown."""
+        if not replacing and self._hold_back(rows):
+            return
+        self._draw_held()
         kept = self.highlighted_row  # the reader's row stays under the cursor
         if replacing:
             was, found = self.cursor, self._find(kept, rows)
@@ -333,6 +247,7 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if self.feed.walking:
             self.cursor = self._last_index()
             self._scroll_to_cursor()
+            self._pacing.drawn()
         # After the paint: packing far pages is no reason to show the new rows later.
         self.call_after_refresh(self._settle_rows)
         self.call_later(self._check_prefetch)
@@ -348,36 +263,10 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         self._swap(store, cursor=self._index_of(kept, arranged), scroll_y=None)
         self._changed()
 
-    def _index_of(self, row: T | None, rows: Sequence[T]) -> int:
-        """Where `row` is in `rows` (by key), else 0."""
-        return self._find(row, rows) or 0
-
-    def _find(self, row: T | None, rows: Sequence[T], start: int = 0) -> int | None:
-        """Where `row` is in `rows` (by key) from `start` on, if it is there."""
-        if row is None or self._key is None:
-            return None
-        return self._find_key(self._key(row), rows, start)
-
-    def _find_key(self, wanted: Hashable, rows: Sequence[T], start: int = 0) -> int | None:
-        key = self._key
-        assert key is not None
-        return next((i for i in range(start, len(rows)) if key(rows[i]) == wanted), None)
-
-    def _seek_kept_row(self, start: int) -> None:
-        """Rows came from `start` on while a reload loads again up to the cursor's row: the
-        cursor goes back to that row once it comes; to its place once that place is a page
-        behind (the row has gone) or the list has ended."""
-        assert self._seeking is not None
-        wanted, was = self._seeking
-        found = self._find_key(wanted, self._rows, start)
-        if found is None and len(self._rows) <= was + PAGE_ROWS and not self.feed.ended:
-            return
-        self._seeking = None
-        self.feed.stop_walk()
-        self.cursor = found if found is not None else min(was, self._last_index())
-
     def _swap(self, rows: RowStore[T], *, cursor: int, scroll_y: float | None) -> None:
         """Put a whole store of rows in place of the current one."""
+        self._held = None
+        self._pacing.cancel()
         self._rows = rows
         self._keys = None
         self._strips.clear()
@@ -391,54 +280,25 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             self._scroll_to_cursor()
         self.refresh()
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._strips.clear()
-
     def _changed(self) -> None:
         """Update the scrollable height, the drawing and the key hints after a change."""
-        self.virtual_size = Size(0, len(self._rows) + len(self._status_lines()))
+        if self._held is not None and not self.feed.walking:  # the walk ended or stopped
+            self._draw_held()
+            return
+        self._set_height(self._drawn_rows + len(self._status_lines()))
         self.refresh()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
             self._bindings_state = state
             self.refresh_bindings()
 
+    def _put_cursor(self, cursor: int) -> None:
+        """Move the cursor without its watcher (the view stays where it is)."""
+        self.set_reactive(PagedList.cursor, cursor)
+
     def _last_index(self) -> int:
         """The last index the cursor may take: the error row counts, the loading row not."""
-        return len(self._rows) - (0 if self.feed.error is not None else 1)
-
-    def _status(self) -> tuple[str, str] | None:
-        """The text and component class of the row after the last row, if any."""
-        feed = self.feed
-        glyphs = glyphs_of(self)
-        if feed.error is not None:
-            # The reason first: at 80 columns the end of the row is what gets cut.
-            hint = f"{glyphs.separator}Enter or r: retry" if feed.retryable else ""
-            return f"{glyphs.warning}{clean(feed.error)}{hint}", "paged-list--error"
-        if feed.walking and glyphs.spoken:  # said once: a count going up is said again each page
-            return "Loading every page to the end, Esc stops…", "paged-list--loading"
-        if feed.walking:
-            count = f"{len(self._rows):,}"
-            total = feed.total
-            progress = f"{count} of {total:,}" if total else f"{count} rows"
-            return f"Loading… {progress}", "paged-list--loading"
-        if feed.loading:
-            return "Loading…", "paged-list--loading"
-        if feed.end_note:
-            return f"{glyphs.note}{clean(feed.end_note)}", "paged-list--note"
-        return None
-
-    def _status_lines(self) -> list[Text]:
-        """The row after the last row, wrapped to the list's width (never cut: its end
-        says what to do)."""
-        status = self._status()
-        if status is None:
-            return []
-        # As wide as the rows beside a scroll bar, whether or not one shows: the count of
-        # lines must not depend on the scroll bar it may bring.
-        width = self.size.width - self.styles.scrollbar_size_vertical
-        return wrap_words(status[0], width, self.app.console)
+        return self._drawn_rows - (0 if self.feed.error is not None else 1)
 
     # --- paging as the reader moves ----------------------------------------------------
 
@@ -482,8 +342,9 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         height = self.scrollable_content_region.height
         top, cursor = self.scroll_offset.y, self.cursor
         # The status row (all its lines) shows with the last row, and with itself.
-        status = len(self._status_lines()) if cursor >= len(self._rows) - 1 else 0
-        bottom = cursor + (status if cursor == len(self._rows) - 1 else max(status - 1, 0))
+        last = self._drawn_rows - 1
+        status = len(self._status_lines()) if cursor >= last else 0
+        bottom = cursor + (status if cursor == last else max(status - 1, 0))
         if cursor < top:
             self.scroll_to(y=cursor, animate=False, force=True)
         elif height and bottom >= top + height:
@@ -506,7 +367,8 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
         if spoken:  # the terminal cursor on the highlighted row, wherever it is drawn
             place_cursor(self, 0, max(0, self.cursor - self.scroll_offset.y))
         index = self.scroll_offset.y + y
-        if index < len(self._rows):
+        drawn = self._drawn_rows
+        if index < drawn:
             selected = index == self.cursor
             base = (
                 self.get_component_rich_style("paged-list--cursor") if selected else self.rich_style
@@ -520,13 +382,13 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
                 self._strips[key] = strip
             return strip
         status = self._status()
-        lines = self._status_lines() if status is not None and index >= len(self._rows) else []
-        if status is not None and index - len(self._rows) < len(lines):
+        lines = self._status_lines() if status is not None and index >= drawn else []
+        if status is not None and index - drawn < len(lines):
             names = [status[1]]
             if self.feed.error is not None and self.cursor == len(self._rows):
                 names.append("paged-list--error-cursor")
             style = self.get_component_rich_style(*names)
-            line = lines[index - len(self._rows)]
+            line = lines[index - drawn]
             return fit_line(line, width, style, self.app.console, plain=spoken)
         if self.feed.ended and not self._rows and y == self.size.height // 3:
             text = Text(self.empty_text)
@@ -534,75 +396,3 @@ class PagedList(ScrollView, Generic[T], can_focus=True):
             style = self.get_component_rich_style("paged-list--empty")
             return fit_line(text, width, style, self.app.console)
         return Strip.blank(width, self.rich_style)
-
-    # --- keys and clicks -----------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "retry":
-            return self.feed.error is not None and self.feed.retryable
-        if action == "cancel_walk":
-            return self.feed.walking
-        return True
-
-    def _move(self, index: int) -> None:
-        """Move the cursor on the user's behalf (which stops a walk to the end)."""
-        self._seeking = None
-        self.feed.stop_walk()
-        self._clicked = None
-        self.cursor = index
-
-    def action_cursor_up(self) -> None:
-        self._move(self.cursor - 1)
-
-    def action_cursor_down(self) -> None:
-        self._move(self.cursor + 1)
-
-    def action_cursor_page_up(self) -> None:
-        height = max(1, self.scrollable_content_region.height)
-        self.scroll_to(y=self.scroll_offset.y - height, animate=False, force=True)
-        self._move(self.cursor - height)
-
-    def action_cursor_page_down(self) -> None:
-        height = max(1, self.scrollable_content_region.height)
-        self.scroll_to(y=self.scroll_offset.y + height, animate=False, force=True)
-        self._move(self.cursor + height)
-
-    def action_first(self) -> None:
-        self._move(0)
-
-    def action_last(self) -> None:
-        """Go to the last row; if more pages remain, keep loading until the real end."""
-        self._clicked = None
-        self._seeking = None
-        self.feed.walk()
-        self.cursor = self._last_index()
-        self._scroll_to_cursor()
-
-    def action_cancel_walk(self) -> None:
-        self._seeking = None
-        self.feed.stop_walk()
-
-    def action_retry(self) -> None:
-        self.feed.retry()
-
-    def action_select(self) -> None:
-        index = self.cursor
-        if index < len(self._rows):
-            self.post_message(self.RowActivated(self, index, self._rows[index]))
-        elif self.feed.error is not None and self.feed.retryable:
-            self.feed.retry()
-
-    async def _on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        index = self.scroll_offset.y + offset.y
-        if self.feed.error is not None and index > len(self._rows):
-            index = len(self._rows)  # a later line of the error row is the error row
-        if index > self._last_index():
-            return
-        again = event.chain > 1 or self._clicked == index
-        self._move(index)
-        self._clicked = index
-        if again:
-            self.action_select()

@@ -1,0 +1,56 @@
+"""When a walk to the end draws the rows it loads: at most every tenth of a second.
+
+Pages come faster than anyone can read them during a walk (End, or a reload finding its
+row again): drawing each one (the cursor moved to its last row, a screenful of new rows
+laid out and painted) was half of a walk's time, for screens shown a few milliseconds.
+Between two draws the list paints only its progress ("Loading… 1,100 of 10,000"); the
+rows loaded meanwhile are drawn at the next draw, or at once when the walk ends or stops.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual.timer import Timer
+from textual.widget import Widget
+
+DRAW_EVERY = 0.1
+"""Seconds between two draws of a walk's rows."""
+
+
+class WalkPacing:
+    """The clock of one list's walk draws: whether a page's rows are due now, and a timer
+    that draws the rows held back once they are."""
+
+    def __init__(self, widget: Widget, draw: Callable[[], None]) -> None:
+        self._widget = widget
+        self._draw = draw
+        self.every = DRAW_EVERY  # (a test sets it: 0 draws every page, as before pacing)
+        self._drawn_at = -float("inf")
+        self._timer: Timer | None = None
+
+    def due(self) -> bool:
+        """Whether rows arriving now are drawn now (the last draw is `every` ago)."""
+        return time.monotonic() - self._drawn_at >= self.every
+
+    def drawn(self) -> None:
+        """The rows were drawn now: the next draw is `every` from now."""
+        self._drawn_at = time.monotonic()
+        self.cancel()
+
+    def later(self) -> None:
+        """Rows are held back: draw them when they are due (one timer for all of them)."""
+        if self._timer is None:
+            wait = max(0.0, self._drawn_at + self.every - time.monotonic())
+            self._timer = self._widget.set_timer(wait, self._fire, name="walk-draw")
+
+    def cancel(self) -> None:
+        """No draw is waiting any more (drawn, or the list changed whole)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _fire(self) -> None:
+        self._timer = None
+        self._draw()

@@ -1,0 +1,24 @@
+"""A paged list set aside whole, to be shown again as it was."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from ...api.cursor import PageSource
+from ..feed import ToRows
+from .rows import RowStore
+
+T = TypeVar("T")
+
+
+@dataclass
+class ListState(Generic[T]):
+    """A list set aside whole (its source, rows and place), to be shown again as it was."""
+
+    source: PageSource[Any] | None
+    to_rows: ToRows[T]
+    rows: RowStore[T]
+    cursor: int
+    scroll_y: float
+    added: int

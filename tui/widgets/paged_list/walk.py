@@ -1,0 +1,69 @@
+"""A walk's drawing: the rows of pages that come faster than the walk's draws (`pacing`)
+wait off the screen, and only the progress row is painted for them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.widget import Widget
+
+T = TypeVar("T")
+
+
+class WalkDrawing(ScrollView):
+    """Rows held back during a walk (a part of `PagedList`: every method is the list's)."""
+
+    if TYPE_CHECKING:  # the list's own, which these methods use
+        _held: int | None
+
+        def __getattr__(self, name: str) -> Any: ...
+
+    @property
+    def _drawn_rows(self) -> int:
+        """How many rows are drawn (during a walk, those after wait for the next draw)."""
+        return len(self._rows) if self._held is None else self._held
+
+    def _set_height(self, height: int) -> None:
+        """The scrollable height. A list that grows with its scroll bar shown changes only
+        the bar's thumb: no layout of the whole screen (which setting `virtual_size` makes:
+        at every page of a walk, most of its painting). Anything else lays out as usual."""
+        if height == self.virtual_size.height:
+            return
+        grows = self.show_vertical_scrollbar and height > self.virtual_size.height
+        if not grows or height <= self.container_size.height:
+            self.virtual_size = Size(0, height)
+            return
+        self.set_reactive(Widget.virtual_size, Size(0, height))
+        self.vertical_scrollbar.window_virtual_size = height
+        self.refresh()
+
+    def _hold_back(self, rows: Sequence[T]) -> bool:
+        """During a walk with more to come, keep a page's rows off the screen until the next
+        draw is due (`pacing`), painting only the progress row; whether they were held."""
+        feed = self.feed
+        if not feed.walking or feed.ended or self._arrange or self._seeking or self._pacing.due():
+            return False
+        if self._held is None:
+            self._held = len(self._rows)
+        self._rows.extend(rows)
+        if self._keys is not None and self._key is not None:
+            self._keys.update(self._key(row) for row in rows)
+        lines = len(self._status_lines())
+        self._set_height(self._held + lines)
+        self.refresh_lines(self._held, lines)
+        self._pacing.later()
+        return True
+
+    def _draw_held(self) -> None:
+        """Draw the rows a walk held back, the cursor on the last, as each page left it."""
+        if self._held is None:
+            return
+        self._held = None
+        self._changed()
+        self.cursor = len(self._rows) - 1
+        self._scroll_to_cursor()
+        self._pacing.drawn()
+        self.call_after_refresh(self._settle_rows)
