@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import platformdirs
@@ -14,9 +14,12 @@ from ..api.errors import InsecureOriginError
 from ..api.origin import api_root
 from .errors import SettingsError
 
+if TYPE_CHECKING:
+    from ..query.rules import Rule
+
 AUTH_METHODS = ("api_key", "password-cookie", "password-token")
 PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
-TOP_KEYS = ("profile", "profiles", "cache_size", "screen_reader", "keys")
+TOP_KEYS = ("profile", "profiles", "cache_size", "screen_reader", "keys", "rules")
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 _UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
 # Names people try for secrets: refused, because config files get shared and backed up.
@@ -55,6 +58,8 @@ class ConfigFile:
     cache_bytes: int = DEFAULT_CACHE_BYTES  # the store's size limit for saved pages
     keys: dict[str, Setting] = field(default_factory=dict)
     screen_reader: Setting | None = None  # `screen_reader = true`: "true"/"false" and its line
+    rules: tuple[Rule, ...] = ()  # [[rules]]: every profile's
+    profile_rules: dict[str, tuple[Rule, ...]] = field(default_factory=dict)  # one profile's
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -79,7 +84,7 @@ def read_config(path: Path) -> ConfigFile | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise SettingsError(_decode_message(path, text, str(error))) from None
-    return _Checker(path, key_lines(text)).check(data)
+    return _Checker(path, key_lines(text), text).check(data)
 
 
 def _decode_message(path: Path, text: str, message: str) -> str:
@@ -120,9 +125,11 @@ def _split_key(dotted: str) -> tuple[str, ...]:
 class _Checker:
     """Validates the decoded TOML, naming the line of each problem where it can."""
 
-    def __init__(self, path: Path, lines: dict[tuple[str, ...], int]) -> None:
+    def __init__(self, path: Path, lines: dict[tuple[str, ...], int], text: str = "") -> None:
         self.path = path
         self.lines = lines
+        self.text = text
+        self.profile_rules: dict[str, tuple[Rule, ...]] = {}
 
     def fail(self, where: tuple[str, ...], problem: str) -> SettingsError:
         line = self.lines.get(where) or self.lines.get(where[:-1])
@@ -140,16 +147,30 @@ class _Checker:
         cache = self.cache_size(data.get("cache_size"))
         keys = self.keys(data.get("keys", {}))
         reader = self.flag("screen_reader", data.get("screen_reader"))
+        rules = self.rules(data.get("rules"), "rules")
         default = data.get("profile")
         if default is None:
-            return ConfigFile(self.path, None, profiles, cache, keys, reader)
+            return ConfigFile(
+                self.path, None, profiles, cache, keys, reader, rules, self.profile_rules
+            )
         if not isinstance(default, str) or default not in profiles:
             known = ", ".join(profiles) or "none"
             raise self.fail(
                 ("profile",), f"'profile' names no profile of this file (profiles: {known})."
             )
         line = self.lines.get(("profile",))
-        return ConfigFile(self.path, Setting(default, line), profiles, cache, keys, reader)
+        chosen = Setting(default, line)
+        return ConfigFile(
+            self.path, chosen, profiles, cache, keys, reader, rules, self.profile_rules
+        )
+
+    def rules(self, value: Any, table: str) -> tuple[Rule, ...]:
+        """The `[[table]]` rules (none when absent)."""
+        if value is None:
+            return ()
+        from .rules import rules_of
+
+        return rules_of(value, table, self.path, self.text)
 
     def flag(self, name: str, value: Any) -> Setting | None:
         """A `name = true` or `false` line, as "true"/"false" with its line (None if absent)."""
@@ -199,6 +220,9 @@ class _Checker:
         settings: dict[str, Setting] = {}
         for key, value in values.items():
             at = (*where, key)
+            if key == "rules":
+                self.profile_rules[name] = self.rules(value, f"profiles.{name}.rules")
+                continue
             if key.lower() in SECRET_KEYS:
                 raise self.fail(at, _secret_refused(key))
             if key not in PROFILE_KEYS:
