@@ -68,6 +68,12 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""
         say(f"{label:<15}{value}{source}", out, hang=15)
+    if not settings.rules:
+        say(f"{'rules':<15}none", out, hang=15)
+    for number, rule in enumerate(settings.rules, start=1):
+        label = "rules" if number == 1 else ""
+        said = f"{number}. {rule.action} {clean(rule.match)}  ({rule.source})"
+        say(f"{label:<15}{said}", out, hang=15)
     if not settings.demo:
         try:
             saved = _saved(settings)

@@ -33,6 +33,7 @@ from .links import LinkPicker
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
 from .topic_rows import TopicRow
+from .topic_rules import TOPIC_KEYS, said, toggled, undone
 
 if TYPE_CHECKING:
     from ..bookkeeper import Bookkeeper
@@ -70,6 +71,7 @@ class ThreadScreen(Screen[None]):
         ),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Back to the topics"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the topics"),
+        *TOPIC_KEYS,
     ]
 
     def __init__(
@@ -251,6 +253,32 @@ class ThreadScreen(Screen[None]):
         else:
             self.news.unread_message(*said)
             self.notify("Marked unread.", timeout=2, markup=False)
+
+    def action_follow_topic(self) -> None:
+        """Follow this topic (again: no longer)."""
+        self._key_mark("follow")
+
+    def action_mute_topic(self) -> None:
+        """Mute this topic (again: no longer)."""
+        self._key_mark("mute")
+
+    def action_hide_topic(self) -> None:
+        """Hide this topic (again: no longer)."""
+        self._key_mark("hide")
+
+    def _key_mark(self, wanted: str) -> None:
+        topic, group_id = self.topic, ""
+        if isinstance(topic, TopicRow):
+            ruled, group_id, subject = topic.ruled, str(topic.group_id), topic.subject
+        elif topic is not None:
+            ruled = self.news.reading.rulebook.of_topic(topic, (self.group,)).action
+            group_id, subject = str(topic.group_id), topic.subject
+        else:
+            ruled, subject = None, f"Topic {self.topic_id}"
+        current = self.news.state.action(str(self.topic_id), ruled)
+        action = toggled(current, wanted)
+        self.news.mark_by_key(str(self.topic_id), group_id, action)
+        self.notify(said(action, subject) or undone(wanted, subject), markup=False)
 
     @property
     def thread_view(self) -> ThreadView:

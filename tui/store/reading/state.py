@@ -203,6 +203,15 @@ class ReadState:
             if self.quiet(topic_id, topic.ruled)
         )
 
+    def followed_news(self, group_id: str) -> int:
+        """Followed topics of a group with something new, as counted this run."""
+        fresh = self._fresh.get(group_id, {})
+        return sum(
+            self.topic_status(topic_id, group_id, *topic[:2]).fresh
+            for topic_id, topic in fresh.items()
+            if self.action(topic_id, topic.ruled) == "follow"
+        )
+
     def key_mark(self, topic_id: str) -> KeyMark | None:
         """A topic's mark by key (None: never marked; action "": undone)."""
         return self.keyed.get(topic_id)

@@ -135,6 +135,10 @@ class Search:
         """Forget the saved search `name` (StoreError: it could not be)."""
         await self._thread.call(_remove, name)
 
+    async def all_topic_facts(self) -> dict[str, Facts]:
+        """What rules may judge of every topic the index holds (for `lurker rules`)."""
+        return await self._thread.call(_all_topic_facts)
+
     async def stats(self) -> IndexStats | None:
         """What the index holds (None: no index here)."""
         return await self._thread.call(_stats)
@@ -255,3 +259,12 @@ def _clear(files: StoreFiles, saved_too: bool) -> None:
 
 def _topic_facts(files: StoreFiles, topic_ids: list[str]) -> dict[str, Facts]:
     return files.cache.ask(lambda db: finding.topic_facts(db, topic_ids), {}, PART)
+
+
+def _all_topic_facts(files: StoreFiles) -> dict[str, Facts]:
+    _flushed(files)
+
+    def every(db: sqlite3.Connection) -> dict[str, Facts]:
+        return finding.topic_facts(db, finding.topic_ids(db))
+
+    return files.cache.ask(every, {}, PART)

@@ -237,3 +237,9 @@ def topic_facts(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, F
                 tuple(n for n in (name, title) if n), created or None, bool(attachment),
             )  # fmt: skip
     return found
+
+
+def topic_ids(db: sqlite3.Connection) -> list[str]:
+    """Every topic the index holds a row of."""
+    rows = db.execute("SELECT topic_id FROM search_docs WHERE message_id IS NULL")
+    return [row[0] for row in rows]
