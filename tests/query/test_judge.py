@@ -83,7 +83,9 @@ def test_a_rule_judges_topics_as_the_index_finds_them(
     judged = {
         doc.topic_id
         for doc, (_, _, tags, _) in zip(docs, listed, strict=True)
-        if rule(Facts(doc.subject, doc.summary, doc.author, tuple(tags), ("lurker-dev",),
-                      doc.created), NOW.timestamp())  # fmt: skip
+        if rule(
+            Facts(doc.subject, doc.summary, doc.author, tuple(tags), ("lurker-dev",), doc.created),
+            NOW.timestamp(),
+        )  # fmt: skip
     }
     assert judged == found, (text, listed)

@@ -25,6 +25,7 @@ from ..render.document import Document
 from ..render.draw.message import ThreadMessage
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
+from ..store.reading.verdicts import message_facts
 from ..store.search.door import Search
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
@@ -301,7 +302,14 @@ class ThreadScreen(Screen[None]):
         topic, state = str(self.topic_id), self.news.state
         old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
         self.news.read([read for read in old if state.message_read(*read)])
-        return [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
+        messages = [ThreadMessage(m, self.labels.get(m.user_id)) for m in page.data]
+        rulebook = self.news.reading.rulebook
+        if rulebook.rules:  # a message is judged by its own fields: folded when hidden
+            for message in messages:
+                verdict = rulebook.judge(message_facts(message.message, self.group))
+                if verdict.hidden:
+                    message.hidden = verdict.why.removeprefix("rule: ")
+        return messages
 
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:

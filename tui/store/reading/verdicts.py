@@ -18,9 +18,10 @@ from ...query.rules import QUIET, Rule
 from .records import KeyMark
 
 if TYPE_CHECKING:
+    from ...api.models.messages import Message
     from ...api.models.topics import Topic
 
-__all__ = ["NOTHING", "Rulebook", "Verdict", "topic_facts"]
+__all__ = ["NOTHING", "Rulebook", "Verdict", "message_facts", "topic_facts"]
 
 KEYED = {"hide": "hidden by key", "mute": "muted by key", "follow": "followed by key"}
 
@@ -58,6 +59,20 @@ def topic_facts(topic: Topic, groups: Sequence[str] = ()) -> Facts:
         tuple(name for name in (*groups, named) if name),
         last.timestamp() if last is not None else None,
         topic.has_attachments,
+    )
+
+
+def message_facts(message: Message, group: str = "") -> Facts:
+    """What a rule may judge of a message: its own fields (its text is not known before
+    it is converted: its snippet stands for it)."""
+    return Facts(
+        message.subject,
+        message.snippet,
+        message.name,
+        tuple(tag.name for tag in message.hashtags if tag.name),
+        (group,) if group else (),
+        message.created.timestamp() if message.created is not None else None,
+        bool(message.attachments),
     )
 
 
