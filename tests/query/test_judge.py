@@ -86,6 +86,6 @@ def test_a_rule_judges_topics_as_the_index_finds_them(
         if rule(
             Facts(doc.subject, doc.summary, doc.author, tuple(tags), ("lurker-dev",), doc.created),
             NOW.timestamp(),
-        )  # fmt: skip
+        )
     }
     assert judged == found, (text, listed)

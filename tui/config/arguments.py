@@ -307,7 +307,8 @@ COMMANDS: tuple[Command, ...] = (
         epilog=(
             'The query language: words and "phrases", -word, from:NAME, group:NAME, #tag, '
             "in:subject, before:/after: (2026-11-03, 2d, 3w, 1m, 1y), is:unread, is:read, "
-            "is:hidden, is:muted, is:followed, has:attachment. Exit status: 0 found, 1 nothing found, 2 a bad query."
+            "is:hidden, is:muted, is:followed, has:attachment. Exit status: 0 found, 1 nothing "
+            "found, 2 a bad query."
         ),
     ),
     Command(
