@@ -2,7 +2,9 @@
 
 Small files (settings, secrets, state) are rewritten whole under a lock file beside them
 (`update_text`); a long write (an export) goes to a `Replacement`, a temporary file beside
-its target that takes the target's place only when it is whole.
+its target that takes the target's place only when it is whole. Every file and folder made
+here gets its mode from `file_mode`/`make_folder`, whatever the umask: 0600 or 0644 (0700
+or 0755), never writable by others.
 """
 
 from __future__ import annotations
@@ -16,6 +18,37 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 TEMPORARY_SUFFIX = ".tmp"
+PRIVATE_MODE = 0o600
+
+
+def file_mode(*, private: bool) -> int:
+    """The mode of a new file: 0600 when private; else 0644, or 0600 when the umask keeps
+    others from reading. Never more than 0644, whatever the umask (000 would give 0666)."""
+    if private or _umask() & 0o004:
+        return PRIVATE_MODE
+    return 0o644
+
+
+def folder_mode(*, private: bool) -> int:
+    """The mode of a new folder: 0700, or 0755 as `file_mode` gives 0644."""
+    return 0o755 if file_mode(private=private) == 0o644 else 0o700
+
+
+def make_folder(path: Path, *, private: bool) -> None:
+    """`path` and its missing parents: `path` made `folder_mode(private)`, the parents 0755
+    (or 0700), whatever the umask. Folders that exist are left as they are."""
+    missing: list[Path] = []
+    folder = path
+    while not folder.exists() and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        mode = folder_mode(private=private and made == path)
+        try:
+            os.mkdir(made, mode)
+        except FileExistsError:
+            continue  # made meanwhile by another process: its maker set its mode
+        os.chmod(made, mode)  # the umask took bits away, or (000) left too many
 
 
 def read_text(path: Path) -> str:
@@ -30,8 +63,12 @@ def read_text(path: Path) -> str:
 
 
 def update_text(path: Path, change: Callable[[str | None], str | None], *, private: bool) -> None:
-    """Replace the file by `change(its text)` under its lock; None from `change` removes it."""
-    path.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
+    """Replace the file by `change(its text)` under its lock; None from `change` removes it.
+
+    The new file has `file_mode(private)`, or a stricter mode the old one had (a user's
+    `chmod 600` is kept; a mode looser than ours, as an old Lurker made at umask 000, is not).
+    """
+    make_folder(path.parent, private=private)
     with locked(path):
         try:
             current: str | None = path.read_text(encoding="utf-8", errors="replace")
@@ -41,27 +78,61 @@ def update_text(path: Path, change: Callable[[str | None], str | None], *, priva
         if new is None:
             path.unlink(missing_ok=True)
         elif new != current:
-            _replace(path, new, mode=0o600 if private else 0o666)
+            mode = file_mode(private=private)
+            with contextlib.suppress(OSError):
+                mode = (mode & stat.S_IMODE(os.stat(path).st_mode)) | PRIVATE_MODE
+            _replace(path, new, mode=mode)
 
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold `path`'s lock against other processes and threads, sweeping leftovers first."""
-    # A lock file beside the target, never removed: deleting it would let two holders in.
-    descriptor = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    """Hold `path`'s lock against other processes and threads, sweeping leftovers first.
+
+    The lock is a file beside the target (`.NAME.lock`), removed by its holder as it lets
+    go: so that no empty lock files are left about. Removing it is safe because only the
+    holder removes it, and a waiter that then gets the lock checks that its file is still
+    the one the name gives (a removed one is no lock any more: it starts again).
+    """
+    lock = path.with_name(f".{path.name}.lock")
+    descriptor = _take(lock)
     try:
-        _acquire(descriptor)
+        # Writers make temporary files only while holding the lock, so any seen now belong
+        # to a writer that died: they may hold a secret, and nothing else would remove them.
+        for leftover in leftovers(path):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        yield
+    finally:
+        _let_go(lock, descriptor)
+
+
+def _take(lock: Path) -> int:
+    """The descriptor of `lock`, locked, once it is the file the name gives."""
+    while True:
+        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, PRIVATE_MODE)
         try:
-            # Writers make temporary files only while holding the lock, so any seen now belong
-            # to a writer that died: they may hold a secret, and nothing else would remove them.
-            for leftover in leftovers(path):
-                with contextlib.suppress(OSError):
-                    leftover.unlink()
-            yield
-        finally:
-            _release(descriptor)
+            _acquire(descriptor)
+            if _names(lock, descriptor):
+                return descriptor
+        except BaseException:
+            os.close(descriptor)
+            raise
+        os.close(descriptor)  # its holder removed it as it let go: take the new one
+
+
+def _let_go(lock: Path, descriptor: int) -> None:
+    """Remove the lock file while it is held, then release it (Windows: once closed, if
+    no one else has it open; an open file cannot be removed there)."""
+    if sys.platform != "win32":
+        with contextlib.suppress(OSError):
+            lock.unlink()
+    try:
+        _release(descriptor)
     finally:
         os.close(descriptor)
+    if sys.platform == "win32":
+        with contextlib.suppress(OSError):
+            lock.unlink()
 
 
 def leftovers(path: Path) -> list[Path]:
@@ -81,9 +152,11 @@ def leftovers(path: Path) -> list[Path]:
 def _replace(path: Path, text: str, *, mode: int) -> None:
     """Write a temporary file beside `path`, flush it to disk, then rename it over `path`."""
     temporary = path.with_name(f".{path.name}.{os.urandom(8).hex()}{TEMPORARY_SUFFIX}")
-    # Created with its final mode: a secret is never readable by others, not even for a moment.
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    # Created private, given its final mode before anything is written: a secret is never
+    # readable by others, not even for a moment.
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
     try:
+        _set_mode(descriptor, temporary, mode)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -107,7 +180,7 @@ class Replacement:
     (unlocked: swept) from a writer still at work (locked: `BusyError`). No lock file is
     left beside `path`: exports land in the user's own folders. Until `commit`, `path` is
     as it was; `discard` (or a kill) leaves it so. Committed, the copy gets the mode `path`
-    had, or the umask's for a new file.
+    had, or `file_mode` for a new file (0644, 0600 under a umask that keeps others out).
     """
 
     def __init__(self, path: Path) -> None:
@@ -200,11 +273,19 @@ def _names(path: Path, descriptor: int) -> bool:
 
 
 def _mode_for(path: Path) -> int:
-    """The mode `path` has, or the one a new file gets under the process's umask."""
+    """The mode `path` has, or the one a new file of ours gets."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
-        return 0o666 & ~_umask()
+        return file_mode(private=False)
+
+
+def _set_mode(descriptor: int, path: Path, mode: int) -> None:
+    """Give the open file `mode` exactly (the umask takes bits away at creation)."""
+    if sys.platform == "win32" or os.chmod not in os.supports_fd:
+        os.chmod(path, mode)
+    else:
+        os.fchmod(descriptor, mode)
 
 
 def _umask() -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui.__main__ import main
-from tui.config.arguments import COMMANDS, parse
+from tui.config.arguments import COMMANDS, Command, parse
 from tui.config.settings import from_args, load
 
 ACCOUNT = ["--base-url", "https://groups.example.org", "--profile", "work"]
@@ -39,6 +39,28 @@ def test_help_names_every_command_with_a_line_each(capsys: pytest.CaptureFixture
     for command in COMMANDS:
         line = next(line for line in shown.splitlines() if line.strip().startswith(command.name))
         assert command.summary.split()[0] in line
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c.name for c in COMMANDS])
+def test_each_commands_usage_line_reads_naturally(
+    command: Command, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It read "lurker [options] [COMMAND [command options]] login [-h] [--token] ..."."""
+    with pytest.raises(SystemExit):
+        main([command.name, "--help"])
+    first = capsys.readouterr().out.splitlines()[0]
+    words = {"read": " TOPIC_ID", "search": " QUERY...", "cache": " [show|clear]"}
+    assert first == f"usage: lurker {command.name} [options]{words.get(command.name, '')}"
+
+
+def test_a_mistake_in_a_command_names_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["read"])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err == (
+        "usage: lurker read [options] TOPIC_ID\n"
+        "lurker read: error: the following arguments are required: TOPIC_ID\n"
+    )
 
 
 def test_a_reader_option_with_a_command_is_refused_in_words(

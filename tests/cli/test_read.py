@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -81,3 +82,35 @@ def test_read_again_offline_from_what_was_saved(
     assert rest == online.splitlines()[2:]
     assert main(["read", "100000003", "--base-url", origin]) == 1
     assert "Nothing of this list was saved" in capsys.readouterr().err
+
+
+def test_signed_out_read_falls_back_to_the_saved_copy_and_the_rest_say_not_signed_in(
+    demo_server: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After `lurker logout`, read and export said "Sign-in failed ..." (exit 1) where
+    unread and activity said "not signed in" (exit 2), and read never used its saved copy."""
+    origin = ["--base-url", demo_server]
+    monkeypatch.setattr("sys.stdin", io.StringIO("test-key\n"))
+    assert main(["login", *origin]) == 0
+    capsys.readouterr()
+    assert main(["read", TAPE_ECHO, *origin]) == 0
+    online = capsys.readouterr().out
+    assert main(["logout", *origin]) == 0
+    capsys.readouterr()
+
+    assert main(["read", TAPE_ECHO, *origin]) == 0
+    captured = capsys.readouterr()
+    subject, where, *rest = captured.out.splitlines()
+    # (when: the tests' clock is fixed, the copy's time is the machine's)
+    assert where.startswith("Topic 100000001 in lurker-dev, 14 messages. (not signed in; saved ")
+    assert rest == online.splitlines()[2:]
+    assert subject == online.splitlines()[0]
+    assert captured.err.startswith("lurker read: not signed in: the copy saved ")
+
+    not_signed_in = "not signed in: run `lurker login` first"
+    for command in (["read", "100000002"], ["export", "--topic", TAPE_ECHO],
+                    ["export", "--activity", "sandbox"], ["unread"], ["activity"]):  # fmt: skip
+        assert main([*command, *origin]) == 2, command
+        captured = capsys.readouterr()
+        assert not_signed_in in captured.err, command
+        assert captured.out == ""

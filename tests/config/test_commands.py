@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import os
 import stat
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,10 +22,19 @@ PASSWORD = DemoService.demo_password
 Answers = Callable[..., None]
 
 
+class Terminal(io.StringIO):
+    """Standard input that is a terminal (hidden answers are then asked with getpass)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 @pytest.fixture
 def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
-    """Types answers at the prompts: hidden ones (getpass) and plain ones (input)."""
+    """Types answers at the prompts of a terminal: hidden ones (getpass) and plain ones
+    (input)."""
     prompts: list[str] = []
+    monkeypatch.setattr("sys.stdin", Terminal())
 
     def give(hidden: list[str], plain: list[str] | None = None) -> None:
         hidden_left, plain_left = list(hidden), list(plain or [])
@@ -78,6 +89,26 @@ def test_login_token_with_two_factor_retries_the_code(
     assert "code was not accepted" in captured.err
     assert "password-token" in captured.out
     assert '"kind": "token"' in secrets_file().read_text()
+
+
+def test_a_key_piped_in_is_read_from_standard_input_without_a_warning(
+    demo_server: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`echo KEY | lurker login`: getpass warned (GetPassWarning, with its file and line)
+    and read the terminal, if any, instead of the pipe."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("test-key\n"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning fails the test
+        assert login(demo_server) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "lurker login: reading the API key from standard input (not a terminal).\n"
+    )
+    assert "Signed in to 127.0.0.1" in captured.out
+    assert '"kind": "api_key"' in secrets_file().read_text()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # `lurker login < /dev/null`
+    assert login(demo_server) == 1
+    assert "lurker: no API key given." in capsys.readouterr().err
 
 
 def test_wrong_password_is_said_plainly(

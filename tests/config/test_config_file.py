@@ -139,6 +139,23 @@ def test_lurker_config_shows_each_source_and_masks_the_key(
     assert "very-secret" not in out
 
 
+def test_in_demo_mode_config_names_no_file_line_for_an_origin_it_does_not_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`lurker config --demo` said "base_url https://groups.io (file config.toml:3)"
+    where line 3 held the local URL: the default origin, credited to the file's line."""
+    path = tmp_path / "config.toml"
+    path.write_text('# mine\n[profiles.default]\nbase_url = "http://127.0.0.1:8765"\n')
+    assert main(["config", "--config", str(path), "--demo"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert lines["base_url"] == (
+        f"base_url       the built-in demo  (demo data; not used: the one of file {path}:3)"
+    )
+    assert main(["config", "--config", str(path)]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert lines["base_url"] == f"base_url       http://127.0.0.1:8765  (file {path}:3)"
+
+
 def test_settings_keep_their_old_keyword_names() -> None:
     settings = Settings(demo=True, group="lurker-dev", topic="123")
     assert settings.demo

@@ -79,7 +79,7 @@ async def test_interrupted_export_leaves_complete_records(library: Library, tmp_
 
         async def write(text: str) -> None:
             nonlocal pages
-            if pages == 3:  # the header, then two pages; Ctrl+C during the third
+            if pages == 2:  # the header with the first page, the second; Ctrl+C in the third
                 raise KeyboardInterrupt
             out.write(text)
             pages += 1

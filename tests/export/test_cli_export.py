@@ -60,6 +60,38 @@ def test_mistakes_are_one_line_on_stderr(
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--activity", "nosuch"],
+        ["--activity", "nosuch", "--format", "jsonl"],
+        ["--topic", "999999999"],
+        ["--topic", "999999999", "--format", "json"],
+        ["--topic", "999999999", "--format", "txt"],
+    ],
+)
+def test_nothing_is_written_before_the_first_record_is_in(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CSV header (with its byte-order mark) went to standard output before the log
+    was asked for, and the service's "No such group." did not say which."""
+    assert main(["export", *argv]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    if argv[0] == "--activity":
+        assert captured.err == "lurker export: nosuch: No such group.\n"
+    path = tmp_path / "out"
+    assert main(["export", *argv, "-o", str(path)]) == 1
+    assert "out was not made" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_log_is_its_header_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--activity", "sandbox", "--since", "2000-01-01", "--until", "2000-01-02"]
+    assert main(["export", *argv]) == 0
+    assert capsys.readouterr().out == "\ufeffid,created,group_id,via,text,entry\n"
+
+
 def test_a_range_the_wrong_way_round_is_refused_in_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

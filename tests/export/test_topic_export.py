@@ -11,7 +11,7 @@ import pytest
 from tui.api.library import Library
 from tui.api.models.messages import Message
 from tui.export.markdown import body_markdown
-from tui.export.topic import export_topic, message_text
+from tui.export.topic import export_topic, message_markdown, message_text
 from tui.render.cells import cells
 
 TOPIC = 100000009  # lurker-dev: a link, a table and a quote in its third message
@@ -72,6 +72,39 @@ def test_a_body_too_deep_for_markdownify_is_still_exported() -> None:
     assert "> " in markdown
 
 
+STAMP = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d"
+LONE_SPACES = re.compile(r"^[>\s]*\xa0[\s\xa0]*$", re.MULTILINE)
+
+
+async def test_no_paragraph_of_no_break_spaces_and_times_to_the_second(library: Library) -> None:
+    """Outlook's `<p><o:p>&nbsp;</o:p></p>` came out as paragraphs holding a lone U+00A0,
+    and times with the service's microseconds ("22:06:22.714788+00:00")."""
+    text = await _export(library, "100000001", "md")  # Nora Berg's Outlook message, #14
+    assert not LONE_SPACES.search(text)
+    stamps = re.findall(r"^## #\d+ · .+? · (\S+)$", text, re.MULTILINE)
+    assert len(stamps) == 14
+    assert all(re.fullmatch(STAMP, stamp) for stamp in stamps), stamps
+    assert "Hey,\n\n```\n$ jack_control" in text  # the paragraph between is gone, not more
+
+
+def test_a_copied_message_has_neither_either() -> None:
+    """`y` copies a message as `message_markdown` makes it."""
+    body = (
+        "<p class=MsoNormal>Hey,<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p>"
+        "<blockquote><p>q</p><p><span>&nbsp;</span></p><p>r</p></blockquote>"
+        "<pre>code\n\xa0\n\n\nkept as it is</pre><p>a&nbsp;b</p>"
+    )
+    message = Message.model_validate(
+        {"msg_num": 3, "name": "Ana", "body": body, "created": "2026-11-20T13:05:09.714788Z"}
+    )
+    copied = message_markdown(message)
+    assert copied.startswith("## #3 · Ana · 2026-11-20T13:05:09+00:00\n")
+    assert "Hey,\n\n> q\n>\n> r" in copied
+    assert "code\n\xa0\n\n\nkept as it is" in copied
+    assert "a\xa0b" in copied
+    assert not LONE_SPACES.search(copied.replace("code\n\xa0\n", ""))
+
+
 def test_a_wide_name_is_underlined_across_its_whole_width() -> None:
     message = Message.model_validate(
         {"msg_num": 7, "name": "山田 花子", "body": "<p>こんにちは</p>", "created": None}
@@ -97,4 +130,4 @@ async def test_times_are_the_readers_local_times_and_say_so(library: Library) ->
     created = page.data[0].created
     assert created is not None
     shown = datetime.fromisoformat(document["messages"][0]["created"])
-    assert shown == created  # the same moment, in the reader's zone
+    assert shown == created.replace(microsecond=0)  # the same second, in the reader's zone

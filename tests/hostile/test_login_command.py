@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.hostile.server import HostileServer
@@ -25,7 +27,7 @@ def test_login_says_what_went_wrong(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr("getpass.getpass", lambda prompt="": "an-api-key")
+    monkeypatch.setattr("sys.stdin", io.StringIO("an-api-key\n"))  # `echo KEY | lurker login`
     assert main(["login", "--base-url", hostile.origin(mode)]) == 1
     captured = capsys.readouterr()
     assert words in captured.err

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import httpx
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -44,7 +45,30 @@ def make_app(
     )
     options: dict[str, object] = {"demo": True, **settings}
     app = LurkerApp(Settings(**options), client, bodies_in_process=bodies_in_process)  # type: ignore[arg-type]
+    record_notes(app)
     return app, demo
+
+
+def record_notes(app: App[None]) -> None:
+    """Keep every note the app shows (a note times out on screen: on a busy machine it may
+    be gone before a test looks)."""
+    said: list[str] = []
+    shown = app.notify
+
+    def notify(message: str, *args: object, **kwargs: object) -> None:
+        said.append(str(message))
+        shown(message, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.notify = notify  # type: ignore[method-assign]
+    app.notes_said = said  # type: ignore[attr-defined]
+
+
+def notes(app: App[None]) -> list[str]:
+    """Every note the app has shown, in order (with `make_app`'s app)."""
+    said = getattr(app, "notes_said", None)
+    if said is None:
+        return [str(note.message) for note in app._notifications]
+    return list(said)
 
 
 def shown_text(app: LurkerApp) -> str:

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from textual.app import App
-
-from tests.screens.harness import make_app, settle
+from tests.screens.harness import make_app, notes, settle
 from tests.screens.test_snapshots import TAPE_ECHO, groups_loaded, keys, read_thread, rows_of
 from tui.widgets.thread_view import ThreadView
-
-
-def notes(app: App[None]) -> list[str]:
-    return [str(note.message) for note in app._notifications]
 
 
 async def test_a_where_the_log_is_closed_names_the_group_plainly() -> None:

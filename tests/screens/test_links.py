@@ -12,7 +12,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, settle, until
+from tests.screens.harness import make_app, notes, settle, until
 from tests.screens.test_snapshots import keys, read_thread
 from tui.api.models.messages import Message
 from tui.app import LurkerApp
@@ -48,11 +48,6 @@ class Recorder:
     def open(self, url: str, *_: object, **__: object) -> bool:
         self.opened.append(url)
         return True
-
-
-def notes(app: App[None]) -> list[str]:
-    """The text of every notification shown so far."""
-    return [note.message for note in app._notifications]
 
 
 async def open_picker(pilot: Pilot[None]) -> LinkPicker:

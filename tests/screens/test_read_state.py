@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.conftest import DEMO_NOW, demo_config
-from tests.screens.harness import make_app, settle, shown_text, until
+from tests.screens.harness import make_app, notes, settle, shown_text, until
 from tests.screens.test_activity_and_shell import open_activity
 from tests.screens.test_snapshots import keys, open_topics, rows_of
 from tui.app import LurkerApp
@@ -155,7 +155,7 @@ async def test_n_goes_from_unread_message_to_unread_topic_to_unread_group() -> N
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "next thread")
         await settle(pilot)
         assert rows_of_topics(app).cursor == fresh[1]
-        assert any("Next unread topic" in str(note.message) for note in app._notifications)
+        assert any("Next unread topic" in note for note in notes(app))
         app.news.catch_up("41104", "big-archive", [])  # the rest of big-archive read
         await settle(pilot)
         await keys(pilot, "escape")
@@ -166,7 +166,7 @@ async def test_n_goes_from_unread_message_to_unread_topic_to_unread_group() -> N
             lambda: isinstance(app.screen, TopicsScreen) and app.screen.group_name == "lurker-dev",
             "next group",
         )
-        assert any("Next group with unread topics" in str(n.message) for n in app._notifications)
+        assert any("Next group with unread topics" in note for note in notes(app))
 
 
 def rows_of_topics(app: LurkerApp):  # type: ignore[no-untyped-def]
@@ -253,7 +253,7 @@ async def test_n_on_the_group_list_opens_the_next_group_with_news_at_its_first()
         await keys(pilot, "N")
         await settle(pilot)
         assert isinstance(app.screen, GroupsScreen)
-        assert any("Nothing unread is left" in str(n.message) for n in app._notifications)
+        assert any("Nothing unread is left" in note for note in notes(app))
 
 
 async def test_catching_up_asks_in_words_naming_the_group_and_its_topics() -> None:

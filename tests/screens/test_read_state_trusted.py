@@ -11,7 +11,7 @@ import httpx
 from textual.pilot import Pilot
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
+from tests.screens.harness import make_app, notes, settle, until
 from tests.screens.test_read_state import back, line, open_row, status
 from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
 from tui import bookkeeper
@@ -59,7 +59,7 @@ async def test_m_on_an_old_message_marks_it_unread_everywhere_and_after_a_restar
         await keys(pilot, "n", "n", "n")
         marked = view.current
         await keys(pilot, "m")
-        assert any("Marked unread." in str(n.message) for n in app._notifications)
+        assert any("Marked unread." in note for note in notes(app))
         await back(pilot)
         assert line(pilot, index).startswith("+"), line(pilot, index)
         assert status(pilot, index).unread == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tests.screens.harness import hold, make_app, requests_to, settle, until
+from tests.screens.harness import hold, make_app, notes, requests_to, settle, until
 from tui.render.convert import body as message_body
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
@@ -44,7 +44,7 @@ async def test_unreadable_group_says_why_and_requests_nothing() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GroupsScreen)
-        assert any("archives" in str(n.message) for n in app._notifications)
+        assert any("archives" in note for note in notes(app))
         assert requests_to(demo, "gettopics", group_name="private-archives") == []
 
 

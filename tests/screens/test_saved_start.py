@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, shown_text, until
+from tests.screens.harness import make_app, notes, settle, shown_text, until
 from tests.screens.test_snapshots import groups_loaded, keys, open_group, rows_of
 from tui.app import LurkerApp
 from tui.config.settings import Settings
@@ -109,8 +109,8 @@ async def test_offline_the_saved_list_stays_and_says_why() -> None:
         await settle(pilot)
         assert names(app) == saved
         assert "· offline · saved now" in title(app)  # as the other screens say it
-        notes = [str(note.message) for note in app._notifications]
-        assert any(note.startswith("Showing the group list saved earlier") for note in notes)
+        said = notes(app)
+        assert any(note.startswith("Showing the group list saved earlier") for note in said)
 
 
 async def test_a_first_run_has_nothing_saved_to_show() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from tests.screens.harness import make_app, requests_to, settle, shown_text, until
+from tests.screens.harness import make_app, notes, requests_to, settle, shown_text, until
 from tui.screens.groups import GroupsScreen
 from tui.screens.name_prompt import NamePrompt
 from tui.screens.search import SearchScreen
@@ -83,6 +83,17 @@ async def test_a_mistake_is_a_sentence_pointing_at_it() -> None:
         await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
 
 
+async def test_a_query_cut_short_says_so_under_the_line() -> None:
+    app, _demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = await _search_line(pilot)
+        line.value = " ".join(f"w{number}" for number in range(40))  # as if pasted
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "left out" in str(note.render()), "the cut said")
+        assert "Only the query's first 32 different words" in str(note.render())
+        assert note.has_class("warning")
+
+
 async def test_a_saved_search_is_a_group_after_a_restart() -> None:
     app, _demo = make_app(group="lurker-dev")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -96,7 +107,7 @@ async def test_a_saved_search_is_a_group_after_a_restart() -> None:
         await pilot.press("ctrl+u")
         await _type(pilot, "Latency")
         await pilot.press("enter")
-        await until(pilot, lambda: any("Saved as" in str(n.message) for n in app._notifications))
+        await until(pilot, lambda: any("Saved as" in note for note in notes(app)))
 
     app, _demo = make_app()  # a new run, the same store
     async with app.run_test(size=(100, 30)) as pilot:

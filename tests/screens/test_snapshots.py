@@ -157,7 +157,7 @@ async def searched_everything(pilot: Pilot[None], demo: DemoService) -> None:
     await open_topics(pilot, "big-archive")
     await until(pilot, lambda: rows_of(pilot).ended or len(rows_of(pilot).rows) >= 100)
     await settle(pilot)  # (the pages kept, and indexed, on the store's thread)
-    await pilot.app.news.store.call(lambda store: None)  # what was asked before is done
+    await pilot.app.news.house.thread.call(lambda files: None)  # what was asked before is done
     await keys(pilot, "S", *"xruns", "enter")
     screen = pilot.app.screen
     assert isinstance(screen, SearchScreen)

@@ -7,7 +7,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from tests.screens.harness import hold, make_app, settle, until
+from tests.screens.harness import hold, make_app, notes, settle, until
 from tests.screens.test_fitting import title_bar
 from tests.screens.test_snapshots import keys, open_topics, read_thread, rows_of
 from tests.screens.test_topic_columns import open_all_groups
@@ -16,10 +16,6 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 
 TAPE_ECHO = 100000001  # lurker-dev, 14 messages
-
-
-def notes(app: App[None]) -> list[str]:
-    return [str(note.message) for note in app._notifications]
 
 
 def thread(app: App[None]) -> ThreadScreen:

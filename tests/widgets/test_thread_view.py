@@ -7,7 +7,7 @@ import asyncio
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from tests.screens.harness import settle
+from tests.screens.harness import notes, settle
 from tui.api.models.messages import Message
 from tui.render.convert import convert
 from tui.render.draw.message import PLACEHOLDER, ThreadMessage
@@ -272,7 +272,7 @@ async def test_t_says_why_nothing_folds() -> None:
         await keys(pilot, "t")
         await keys(pilot, "n", "t")
         await keys(pilot, "n", "t")
-        said = [str(note.message) for note in app._notifications]
+        said = notes(app)
         assert said[0].startswith("This message is all quote: it is shown whole")
         assert said[1] == "This message quotes nothing: there is nothing to fold."
         assert said[2].startswith("This message's quotes stay shown")

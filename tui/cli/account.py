@@ -67,6 +67,10 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""
+        if key == "base_url" and settings.demo:  # the profile's origin is not the one read
+            named = sources.get(key, "default")
+            unused = "" if named == "default" else f"; not used: the one of {named}"
+            value, source = "the built-in demo", f"  (demo data{unused})"
         say(f"{label:<15}{value}{source}", out, hang=15)
     if not settings.rules:
         say(f"{'rules':<15}none", out, hang=15)
@@ -104,7 +108,7 @@ def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextI
     session = open_account(replace(settings, api_key=None))
     host = urlsplit(settings.origin).hostname or settings.origin
     try:
-        secrets = _ask_secrets(method, settings.email or "", settings.origin)
+        secrets = _ask_secrets(method, settings.email or "", settings.origin, err)
         asyncio.run(_sign_in(session, method, secrets, err))
     except (EOFError, KeyboardInterrupt):
         say("\nlurker: sign-in cancelled.", err)
@@ -126,19 +130,31 @@ class _Refused(Exception):
     """Sign-in failed; the text is the plain-words reason."""
 
 
-def _ask_secrets(method: str, email: str, origin: str) -> tuple[str, str]:
+def _ask_secrets(method: str, email: str, origin: str, err: TextIO) -> tuple[str, str]:
     """(email, password), or ("", API key): asked with hidden input where secret."""
     if method == API_KEY:
         hint = f"{origin.rstrip('/')}/settings/apikeys"
-        key = getpass.getpass(f"API key (input hidden; create one at {hint}): ").strip()
-        if not key:
+        key = _secret(f"API key (input hidden; create one at {hint}): ", "API key", err)
+        if not key.strip():
             raise _Refused("no API key given.")
-        return "", key
+        return "", key.strip()
     email = email or input("Email: ").strip()
-    password = getpass.getpass(f"Password for {email} (input hidden): ")
+    password = _secret(f"Password for {email} (input hidden): ", "password", err)
     if not email or not password:
         raise _Refused("an email address and a password are both needed.")
     return email, password
+
+
+def _secret(prompt: str, what: str, err: TextIO) -> str:
+    """A secret typed at the terminal with its echo off; from a pipe or a file (`echo KEY |
+    lurker login`), the next line of standard input, said on stderr. (getpass would warn
+    there, naming its own source file, and read the terminal instead of the pipe.)"""
+    stdin = sys.stdin
+    if stdin is not None and stdin.isatty():
+        return getpass.getpass(prompt)
+    say(f"lurker login: reading the {what} from standard input (not a terminal).", err)
+    line = stdin.readline() if stdin is not None else ""
+    return line.rstrip("\r\n")  # at its end, "": said as no key given
 
 
 async def _sign_in(

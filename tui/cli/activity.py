@@ -8,13 +8,13 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
 from ..api.client import ServiceClient
 from ..api.errors import LurkerError, RateLimitError, describe
-from ..api.follow import Pace, check_logs, later
+from ..api.follow import FollowedLog, Pace
 from ..api.library import Library
 from ..api.merged import GroupFailed, MergedActivity
 from ..api.models.activity import ActivityEntry
@@ -33,7 +33,10 @@ from .say import say
 __all__ = ["run"]
 
 FOLLOW_PAGES = 10  # pages a check reads on while every entry is new (a burst between checks)
+STALL_AFTER = 20.0  # seconds a page of a group's log may take in --follow: then said, asked again
 _NEWEST = ActivityQuery(sort_field="id", sort_dir="desc")
+
+Pause = Callable[[float], Awaitable[None]]
 
 
 @dataclass
@@ -87,7 +90,8 @@ async def _activity(
         if not args.follow or args.since or args.until:
             await _list(library, groups, names, query, args.format, printed)
         if args.follow:
-            await _follow(library, groups, names, args, printed)
+            raw = [group.group_name for group in groups]
+            await follow_logs(library, raw, args.format, args.every, printed)
     finally:
         await client.aclose()
 
@@ -139,60 +143,57 @@ async def _list(
             sys.stdout.flush()
 
 
-async def _follow(
+async def follow_logs(
     library: Library,
-    groups: list[Membership],
-    names: list[str],
-    args: argparse.Namespace,
+    groups: list[str],
+    form: str,
+    every: float,
     printed: _Printed,
+    pause: Pause = asyncio.sleep,
 ) -> None:
-    """Print new entries as they come, checking at the reader's pace, until interrupted."""
-    logs = [
-        (index, partial(library.activity, group.group_name, _NEWEST))
-        for index, group in enumerate(groups)
-    ]
+    """Print the groups' new entries as they come, until interrupted: each group checked
+    on its own, every `every` seconds (slower after the service limits the rate), so that
+    one slow or stalled log holds up no other."""
+    names = [clean(name) for name in groups]
     width = max(len(name) for name in names)
-    unknown = [(index, source) for index, source in logs if printed.newest.get(index) is None]
-    if unknown:  # where each log is now: only what comes after is new
-        start = await check_logs(unknown, {})
-        for index, entry in start.fresh:
-            newest = printed.newest.get(index)
-            if newest is None:
-                printed.newest[index] = entry.id
-        _said(start.failed, names, printed)
+    pace = Pace(every)
     printed.following = True
-    pace = Pace(args.every)
-    while True:
-        await asyncio.sleep(pace.every)
-        checked = await check_logs(logs, printed.newest, pages=FOLLOW_PAGES)
-        if checked.rate_limited:
-            pace.slow_down()
-        said = [(i, e) for i, e in checked.failed if not isinstance(e, RateLimitError)]
-        _said(said, names, printed)
-        failing = {index for index, _ in checked.failed}
-        for index in [index for index in printed.said if index not in failing]:
-            say(f"lurker activity: {names[index]} answers again.", sys.stderr)
-            del printed.said[index]
-        fresh = sorted(checked.fresh, key=lambda item: (_when(item[1]), item[0]))
-        for index, entry in checked.fresh:
-            printed.newest[index] = max_id(printed.newest.get(index), entry.id)
-        if fresh:
-            sys.stdout.write("".join(_line(e, names[i], width, args.format) for i, e in fresh))
-            sys.stdout.flush()
+
+    async def follow(index: int) -> None:
+        log = FollowedLog(
+            partial(library.activity, groups[index], _NEWEST),
+            printed.newest.get(index),
+            placed=index in printed.newest,  # the listing printed up to there
+        )
+        if log.placed:
+            await pause(pace.every)
+        while True:
+            asked_at = pace.every
+            try:
+                fresh = await log.check(pages=FOLLOW_PAGES, page_limit=STALL_AFTER)
+            except RateLimitError:
+                if pace.every == asked_at:  # (once for all the groups it limited at once)
+                    pace.slow_down()
+            except Exception as error:  # said, and asked again at the next check
+                _said(index, error, names, printed)
+            else:
+                if printed.said.pop(index, None) is not None:
+                    say(f"lurker activity: {names[index]} answers again.", sys.stderr)
+                if fresh:
+                    fresh.sort(key=_when)
+                    sys.stdout.write("".join(_line(e, names[index], width, form) for e in fresh))
+                    sys.stdout.flush()
+            await pause(pace.every)
+
+    await asyncio.gather(*(follow(index) for index in range(len(groups))))
 
 
-def _said(failed: list[tuple[int, Exception]], names: list[str], printed: _Printed) -> None:
-    """Say each group's failure once (again only when it changes)."""
-    for index, error in failed:
-        text = describe(error)
-        if printed.said.get(index) != text:
-            printed.said[index] = text
-            say(f"lurker activity: {names[index]}: {text} (trying again)", sys.stderr)
-
-
-def max_id(one: int | str | None, other: int | str) -> int | str:
-    """The later of two entry ids (`one` may be unknown)."""
-    return other if one is None or later(other, one) else one
+def _said(index: int, error: Exception, names: list[str], printed: _Printed) -> None:
+    """Say a group's failure once (again only when it changes): a stall as a failure."""
+    text = describe(error)
+    if printed.said.get(index) != text:
+        printed.said[index] = text
+        say(f"lurker activity: {names[index]}: {text} (trying again)", sys.stderr)
 
 
 def _when(entry: ActivityEntry) -> float:

@@ -9,12 +9,13 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..api.errors import LurkerError
+from ..api.client import ServiceClient
+from ..api.errors import ApiError, LurkerError
 from ..api.library import Library
 from ..api.params import ActivityQuery
 from ..config.connection import open_account
 from ..config.errors import SettingsError
-from ..config.settings import Settings, from_args
+from ..config.settings import from_args
 from ..export import activity, topic
 from ..export.output import Output, OutputBusyError, OutputError
 from ..render.safety import clean
@@ -56,9 +57,12 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         form = _check(args)
         query = period_query(moment(args.since, "--since"), moment(args.until, "--until"))
         settings = from_args(args, environ)
+        session = open_account(settings)
+        if not settings.demo and not session.signed_in:
+            raise SettingsError("not signed in: run `lurker login` first.")
         with Output(output) as out:
             try:
-                written = asyncio.run(_export(settings, args, form, query, out, progress))
+                written = asyncio.run(_export(session.client, args, form, query, out, progress))
             except KeyboardInterrupt:
                 stopped, written = True, progress.written
                 if not (written and out.size):  # (a JSON thread is written at its end)
@@ -74,6 +78,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except (SettingsError, LurkerError, OutputBusyError, OutputError) as error:
         progress.done()
         said = clean(str(error))
+        if isinstance(error, ApiError) and args.activity is not None:
+            said = f"{clean(args.activity)}: {said}"  # the service's answer about that group
         if isinstance(error, LurkerError):
             said = _joined(said, output)
         say(f"lurker export: {said}", sys.stderr)
@@ -94,15 +100,13 @@ def _joined(said: str, path: Path | None) -> str:
 
 
 async def _export(
-    settings: Settings,
+    client: ServiceClient,
     args: argparse.Namespace,
     form: str,
     query: ActivityQuery,
     out: Output,
     progress: Progress,
 ) -> int:
-    client = open_account(settings).client
-
     async def write(text: str) -> None:
         out.write(text)  # the command does nothing else meanwhile: no need to leave the loop
 

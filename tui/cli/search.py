@@ -33,6 +33,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     if query.empty:
         say("lurker: nothing to search for: give words or operators", sys.stderr)
         return 2
+    if query.cut:
+        say(f"lurker search: {query.cut}", sys.stderr)
     try:
         settings = from_args(args, environ)
     except SettingsError as error:

@@ -38,6 +38,12 @@ class Command:
     options: Callable[[argparse.ArgumentParser], None]
     account: bool = True  # takes the account options
     epilog: str = ""
+    arguments: str = ""  # its usage line's words after the options ("TOPIC_ID")
+
+    @property
+    def usage(self) -> str:
+        """Its usage line: `lurker read [options] TOPIC_ID`."""
+        return " ".join(filter(None, ("lurker", self.name, "[options]", self.arguments)))
 
 
 def add_account_options(parser: argparse.ArgumentParser, *, default: object = None) -> None:
@@ -278,6 +284,7 @@ COMMANDS: tuple[Command, ...] = (
         "write a thread as plain text, for less, a braille display or speech",
         "read",
         _read,
+        arguments="TOPIC_ID",
         epilog=(
             "Each message starts with a line saying which it is, who wrote it and when. Quotes "
             'are one line ("[quoted, 12 lines]") unless --quotes. When the service cannot be '
@@ -304,6 +311,7 @@ COMMANDS: tuple[Command, ...] = (
         "find topics and messages already fetched, offline, in every group",
         "search",
         _search,
+        arguments="QUERY...",
         epilog=(
             'The query language: words and "phrases", -word, from:NAME, group:NAME, #tag, '
             "in:subject, before:/after: (2026-11-03, 2d, 3w, 1m, 1y), is:unread, is:read, "
@@ -323,7 +331,9 @@ COMMANDS: tuple[Command, ...] = (
             "before any rule. Exit status: 2 when a rule is wrong (said with its line)."
         ),
     ),
-    Command("cache", "show the local store, or clear it", "cache", _cache),
+    Command(
+        "cache", "show the local store, or clear it", "cache", _cache, arguments="[show|clear]"
+    ),
     Command(
         "demo-server",
         "serve the built-in demo over HTTP on this machine",
@@ -351,6 +361,8 @@ def parser() -> argparse.ArgumentParser:
     for command in COMMANDS:
         sub = commands.add_parser(
             command.name,
+            prog=f"lurker {command.name}",
+            usage=command.usage,
             help=command.summary,
             description=command.summary[0].upper() + command.summary[1:] + ".",
             epilog=command.epilog or None,

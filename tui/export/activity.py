@@ -130,17 +130,20 @@ async def export_activity(
     """Write the log as the query filters it; returns how many entries were written.
 
     Each page goes out in one write of whole lines (CSV starts with its header), so an
-    export stopped at any point leaves complete records.
+    export stopped at any point leaves complete records. Nothing is written before the
+    first page is in: a log that cannot be read leaves no header behind.
     """
     cursor = library.activity(group_name, query)
     written = 0
-    if form == "csv":
-        await write(_csv_lines([], header=True))
+    header = form == "csv"
     while (page := await cursor.next_page()) is not None:
         rows = [activity_row(entry) for entry in page.data]
-        await write(_csv_lines(rows, header=False) if form == "csv" else _jsonl_lines(rows))
+        await write(_csv_lines(rows, header=header) if form == "csv" else _jsonl_lines(rows))
+        header = False
         written += len(rows)
         progress(written, cursor.total_count)
+    if header:  # a log with no page at all: the header alone, as for an empty one
+        await write(_csv_lines([], header=True))
     return written
 
 
@@ -167,8 +170,7 @@ async def export_merged(
     source = MergedActivity(logs, newest_first=query.sort_dir != "asc")
     written = 0
     failed: list[tuple[str, Exception]] = []
-    if form == "csv":
-        await write(_csv_lines([], header=True, fields=MERGED_FIELDS))
+    header = form == "csv"
     while (page := await source.next_page()) is not None:
         rows = []
         for item in page.data:
@@ -176,10 +178,13 @@ async def export_merged(
                 failed.append((group_names[item.group], item.error))
             else:
                 rows.append(merged_row(item[1], group_names[item[0]]))
-        lines = _csv_lines(rows, header=False, fields=MERGED_FIELDS) if form == "csv" else None
+        lines = _csv_lines(rows, header=header, fields=MERGED_FIELDS) if form == "csv" else None
+        header = False
         await write(lines if lines is not None else _jsonl_lines(rows))
         written += len(rows)
         progress(written, source.total_count)
+    if header:
+        await write(_csv_lines([], header=True, fields=MERGED_FIELDS))
     if failed:
         raise GroupsFailed(written, failed)
     return written

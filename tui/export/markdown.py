@@ -4,16 +4,19 @@ markdownify turns HTML into Markdown well; ``MailMarkdown`` only adds what mail 
 through its documented ``convert_*`` hooks: nothing of ``<title>``, no tracking pixels,
 and an image's ``data:`` URI (kilobytes of base64) left out. Quotes stay ``>`` blockquotes. A body
 nested deeper than markdownify's recursion can follow falls back to our own converter's
-text, quotes marked with ``>``, so no export loses a body.
+text, quotes marked with ``>``, so no export loses a body. Paragraphs that hold nothing but
+no-break spaces (Outlook's ``<p><o:p>&nbsp;</o:p></p>`` between paragraphs) are left out.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markdownify import MarkdownConverter
 
 from ..render.convert import convert
+from ..render.convert.depth import FLATTENED_NOTE, cap_nesting
 from ..render.convert.links import is_tracking_pixel
 from ..render.document import Document
 from ..render.safety import clean
@@ -59,8 +62,31 @@ def body_markdown(body: str, *, is_plain_text: bool = False) -> str:
     """A message body as Markdown, cleaned of anything that could drive a terminal."""
     if is_plain_text:
         return clean(body, multiline=True).strip()
+    html, flattened = cap_nesting(body)  # n² to parse at n levels: capped, and said
     try:
-        markdown = MailMarkdown().convert(body)
+        markdown = MailMarkdown().convert(html)
+        if flattened:
+            markdown = f"{markdown}\n\n{FLATTENED_NOTE}"
     except RecursionError:
-        markdown = document_markdown(convert(body))
-    return clean(str(markdown), multiline=True).strip()
+        markdown = document_markdown(convert(body))  # (which says it, if it was capped)
+    return _without_empty_paragraphs(clean(str(markdown), multiline=True)).strip()
+
+
+_FENCE = re.compile(r"\s*(```|~~~)")
+_EMPTY = re.compile(r"((?:\s*>)*)\s*")  # (quote marks), then only spaces, no-break ones too
+
+
+def _without_empty_paragraphs(markdown: str) -> str:
+    """`markdown` with lines of only spaces (no-break ones too) made empty, and the empty
+    lines that makes in a row made one; code blocks are kept as they are."""
+    lines: list[str] = []
+    fenced = False
+    for line in markdown.split("\n"):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (empty := _EMPTY.fullmatch(line)) is not None:
+            line = empty[1].replace(" ", "")
+            if lines and lines[-1] == line:
+                continue
+        lines.append(line)
+    return "\n".join(lines)

@@ -27,7 +27,9 @@ Write = Callable[[str], Awaitable[None]]
 
 
 def _time(moment: datetime | None) -> str:
-    return iso_local(moment)  # as the reader shows it: local time, with its offset
+    # As the reader shows it: local time, with its offset, to the second (the service
+    # sends microseconds, which no one reads).
+    return iso_local(moment.replace(microsecond=0) if moment is not None else None)
 
 
 def times_note() -> str:

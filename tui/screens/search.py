@@ -179,6 +179,8 @@ class SearchScreen(PagedScreen[Hit]):
         self.paged_list.empty_text = f"Nothing found for {clean(str(query))} in what was fetched."
         if self._fresh:
             self._note(self._fresh_hint(), "hint")
+        if query.cut:
+            self._note(query.cut, "warning")
         self.paged_list.show(HitSource(self.finder, query), _rows_of, keep=True)
         self._update_title()
         self.refresh_bindings()

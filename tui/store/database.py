@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import files
 from .parts import Part
 from .salvage import read_only_copy
 
@@ -66,7 +67,7 @@ class StoreProblem(Exception):
 def connect(path: Path, schema: Schema) -> tuple[sqlite3.Connection, MovedAside | None]:
     """The file at `path` with every part at its current version (a new file if there is
     none; a new one in place of a damaged one)."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    files.make_folder(path.parent, private=True)
     try:
         return open_file(path, schema), None
     except sqlite3.OperationalError as error:

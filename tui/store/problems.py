@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (SQLite itself comes with the store, after the first paint)
+    import sqlite3
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,8 @@ def operational(error: sqlite3.OperationalError) -> str:
 
 def words(error: BaseException) -> str:
     """Why a file could not be opened, in words."""
+    import sqlite3
+
     if isinstance(error, sqlite3.OperationalError):
         return operational(error)
     if isinstance(error, OSError) and error.strerror:
@@ -49,6 +54,8 @@ def words(error: BaseException) -> str:
 
 def is_damage(error: BaseException) -> bool:
     """Whether an SQLite error means the file's contents are bad (not the place or a lock)."""
+    import sqlite3
+
     if isinstance(error, sqlite3.OperationalError):
         text = str(error).lower()
         return "malformed" in text or "corrupt" in text

@@ -9,7 +9,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from .. import styles
 from ..document import Document
+from .depth import FLATTENED_NOTE, cap_nesting
 from .elements import Links
 from .lines import BLANK, LineBuilder, RawLine
 from .parse import decode_stray_quoted_printable, paragraph_margins_reset, parse
@@ -25,11 +27,17 @@ CACHE_SIZE = 256
 
 def html_lines(body: str, links: Links) -> list[RawLine]:
     """The typed lines of an HTML body; its links are numbered into ``links``."""
-    tree = parse(decode_stray_quoted_printable(body))
+    html, flattened = cap_nesting(decode_stray_quoted_printable(body))
+    tree = parse(html)
     out = LineBuilder()
     root = tree.root
     if root is not None:
         Walker(out, links, margins_reset=paragraph_margins_reset(tree)).walk(root)
+    if flattened:  # said where the reader sees it: at the end of the message
+        out.depth = 0
+        out.block(1)
+        out.atom(FLATTENED_NOTE, styles.FOLD)
+        out.end_block(1)
     return out.finish()
 
 

@@ -20,7 +20,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..problems import StoreError
-from . import tables
 from .records import LogMark, MessageMark
 from .rules import FreshTopic
 from .state import Batch, Loaded, ReadState
@@ -199,29 +198,42 @@ class Reading:
             listener()
 
 
-# --- on the store's thread --------------------------------------------------------------
+# --- on the store's thread (the SQL, and SQLite, come with the store: not before the
+# group list is painted) ---------------------------------------------------------------
 
 
 def _load(files: StoreFiles) -> Loaded:
+    from . import tables
+
     return files.state.ask(tables.load, Loaded(), tables.PART)
 
 
 def _messages_of(files: StoreFiles, topic_ids: list[str]) -> dict[str, list[MessageMark]]:
+    from . import tables
+
     return files.state.ask(lambda db: tables.messages_of(db, topic_ids), {}, tables.PART)
 
 
 def _log_mark(files: StoreFiles, group_id: str) -> LogMark | None:
+    from . import tables
+
     return files.state.ask(lambda db: tables.log_mark(db, group_id), None, tables.PART)
 
 
 def _write(files: StoreFiles, batch: Batch) -> None:
+    from . import tables
+
     files.state.change(lambda db: tables.write(db, batch), tables.PART)
 
 
 def _totals(files: StoreFiles) -> tuple[int, int, int, int]:
+    from . import tables
+
     return files.state.ask(tables.totals, (0, 0, 0, 0), tables.PART)
 
 
 def _forget(files: StoreFiles) -> None:
+    from . import tables
+
     files.state.change(tables.forget, tables.PART)
     files.state.vacuum()
