@@ -63,8 +63,7 @@ action = "follow"
         ),
         (
             'mtach = "#bug"\naction = "mute"',
-            "line 2: rule 1 of [[rules]]: 'mtach' is not a key of a rule (they are match, "
-            "action).",
+            "line 2: rule 1 of [[rules]]: 'mtach' is not a key of a rule (they are match, action).",
         ),
         ('action = "mute"', "line 1: rule 1 of [[rules]]: it has no 'match'"),
         (

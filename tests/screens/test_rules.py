@@ -78,12 +78,15 @@ async def test_muted_topics_stay_quiet_and_counts_agree_with_lurker_unread() -> 
         assert bugs
         assert all(not screen.status(row).fresh for row in bugs)  # no N, no +
         assert all(screen.action_of(row) == "mute" for row in bugs)
-        assert state.quieted(LURKER_DEV) > 0
+        quiet = state.quieted(LURKER_DEV)
         count = state.new_topics(LURKER_DEV)
         lines = await unread_lines(demo, rules=(rule("#bug", "mute"),))
         dev = next(text for text in lines if text.startswith("lurker-dev"))
         assert dev.split()[1] == str(count), (lines, count)
-        assert "more hidden or muted by rules" in dev
+        if quiet:
+            assert f"({quiet:,} more hidden or muted by rules)" in dev
+        else:
+            assert "muted by rules" not in dev
         found = await app.news.house.search.search(parse("#bug is:unread"), limit=500)
         assert found == []  # a muted topic is never unread
         rows_of(pilot).cursor = 0
@@ -100,7 +103,7 @@ async def test_muted_topics_stay_quiet_and_counts_agree_with_lurker_unread() -> 
         await settle(pilot)
         line = next(text for text in drawn(pilot) if " lurker-dev " in text)
         assert line.startswith(f"{count} new Lurker Developers"), line
-        assert "quiet)" in line
+        assert ("quiet)" in line) == bool(quiet)
 
 
 async def test_a_followed_topic_comes_first_for_n_and_keys_mark_the_topic_in_hand() -> None:
@@ -126,11 +129,12 @@ async def test_a_followed_topic_comes_first_for_n_and_keys_mark_the_topic_in_han
         await keys(pilot, "escape")
         await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "back")
         assert not screen.status(rows[last]).fresh
-        rows_of(pilot).cursor = fresh[0]
+        other = next(i for i in range(len(rows)) if i != last)
+        rows_of(pilot).cursor = other
         await keys(pilot, "x")  # hidden by key: marked now, gone when the list loads again
-        assert screen.action_of(rows[fresh[0]]) == "hide"
+        assert screen.action_of(rows[other]) == "hide"
         await keys(pilot, "x")  # undone
-        assert screen.action_of(rows[fresh[0]]) is None
+        assert screen.action_of(rows[other]) is None
     again, _ = make_app()
     async with again.run_test(size=(100, 30)) as pilot:
         await open_topics(pilot, "lurker-dev")
@@ -156,8 +160,10 @@ async def test_a_message_by_a_hidden_author_folds_to_one_line() -> None:
         message = view.messages[hers]
         assert message.hidden
         lines = message.lines(80, app.console)
-        assert len(lines) <= 2
-        assert "hidden by a rule" in lines[-1].plain and "Enter shows it" in lines[-1].plain
+        said = " ".join(line.plain for line in lines)
+        assert len(lines) <= 3
+        assert "hidden by a rule" in said
+        assert "Enter shows it" in said
         view.go(hers)
         await keys(pilot, "enter")
         assert not message.hidden
