@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, notes, settle, until
+from tests.screens.harness import make_app, notes, settle, shown_text, until
 from tests.screens.test_read_state import open_row
 from tests.screens.test_read_state_trusted import unread_lines
 from tests.screens.test_snapshots import keys, open_topics, rows_of
@@ -89,6 +89,11 @@ async def test_muted_topics_stay_quiet_and_counts_agree_with_lurker_unread() -> 
             assert "muted by rules" not in dev
         found = await app.news.house.search.search(parse("#bug is:unread"), limit=500)
         assert found == []  # a muted topic is never unread
+        rows_of(pilot).cursor = rows_of(pilot).rows.index(bugs[0])
+        await keys(pilot, "question_mark")  # ? says which rule acted on the topic in hand
+        await until(pilot, lambda: "This topic" in shown_text(app), "the help")
+        assert "muted (rule: #bug (config.toml," in shown_text(app)
+        await keys(pilot, "escape")
         rows_of(pilot).cursor = 0
         await keys(pilot, "N")
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "a thread")

@@ -121,6 +121,7 @@ class HelpScreen(ModalScreen[None]):
         border: thick $accent; background: $surface; padding: 0 1;
     }
     #help-title { text-style: bold; }
+    #help-note { margin-top: 1; }
     #help-columns { height: auto; }
     #help-columns > Vertical { width: 1fr; height: auto; padding-right: 2; }
     .help-section { margin-top: 1; }
@@ -131,11 +132,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("question_mark", "close", "Close", id="help"),  # the key that opened it
     ]
 
-    def __init__(self, title: str, entries: list[Entry], palette_key: str) -> None:
+    def __init__(self, title: str, entries: list[Entry], palette_key: str, note: str = "") -> None:
+        """`note`: what the screen says of the row in hand (which rule acted on it)."""
         super().__init__()
         self._title = title
         self._entries = entries
         self._palette_key = palette_key
+        self._note = note
 
     def compose(self) -> ComposeResult:
         anywhere = [entry for entry in self._entries if entry[0] == "Anywhere"]
@@ -144,6 +147,8 @@ class HelpScreen(ModalScreen[None]):
         right = [(HERE, self._in(HERE)), ("Anywhere", anywhere)]
         with Vertical(id="help-dialog"):
             yield Static(Text(f"Keys · {self._title}"), id="help-title")
+            if self._note:
+                yield Static(Text(self._note), id="help-note")
             with Horizontal(id="help-columns"):
                 for column in (left, right):
                     with Vertical():

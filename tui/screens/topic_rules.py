@@ -70,3 +70,12 @@ def hidden_note(count: int, shown: bool) -> str:
     if shown:
         return f"{topics} hidden by rules shown (H hides)"
     return f"{count:,} hidden by rules (H shows)"
+
+
+def rule_note(subject: str, action: str | None, why: str, keyed: bool) -> str:
+    """What `?` says of the topic in hand: which rule (or key, or flag) acted on it."""
+    if not action:
+        return ""
+    word = MARKS[action][1]
+    reason = "by key" if keyed else why
+    return f"This topic, “{clean(subject)}”: {word} ({reason})."

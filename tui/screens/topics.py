@@ -41,6 +41,7 @@ from .topic_rules import (
     SHOW_HIDDEN,
     TOPIC_KEYS,
     hidden_note,
+    rule_note,
     said,
     toggled,
     undone,
@@ -148,6 +149,15 @@ class TopicsScreen(PagedScreen[TopicRow]):
             row, width, selected, status=self.status(row), group=group, action=action,
             accent=accent,
         )  # fmt: skip
+
+    def rule_note(self) -> str:
+        """What `?` says of the highlighted topic: which rule acted on it, if one did."""
+        row = self.paged_list.highlighted_row
+        if row is None:
+            return ""
+        key = self.news.state.key_mark(str(row.id))
+        keyed = key is not None and bool(key.action)
+        return rule_note(row.subject, self.action_of(row), row.why, keyed)
 
     def action_of(self, row: TopicRow) -> str | None:
         """What is done with a topic: its key's mark, else the rules'."""
