@@ -120,10 +120,10 @@ def render_group_row(
         left.append("? new", style="bold")
         left.append(" ")
     left.append_text(safe_text(group.display_name, "bold" if row.readable else "dim"))
-    if quieted:
-        left.append(f" ({quieted:,} quiet)", style="dim")
     left.append(" ")
     left.append_text(safe_text(group.group_name, "dim"))
+    if quieted:  # (last: the first cut where room is short)
+        left.append(f" ({quieted:,} quiet)", style="dim")
     space = max(width - cells(right.plain), 10)
     left = fit(left, space - 1)
     left.append(" ")

@@ -66,9 +66,8 @@ def hidden_note(count: int, shown: bool) -> str:
     """The title's note of the topics rules hide here."""
     if not count:
         return ""
-    topics = "1 topic" if count == 1 else f"{count:,} topics"
     if shown:
-        return f"{topics} hidden by rules shown (H hides)"
+        return f"{count:,} hidden by rules, shown (H hides)"
     return f"{count:,} hidden by rules (H shows)"
 
 

@@ -278,9 +278,10 @@ class TopicsScreen(PagedScreen[TopicRow]):
         for topic in page.data:
             verdict = rulebook.of_topic(topic, self._names_of(topic))
             row = TopicRow.of(topic, verdict.action, verdict.why)
-            if not self._show_hidden and self.news.state.action(str(row.id), row.ruled) == "hide":
+            if self.news.state.action(str(row.id), row.ruled) == "hide":
                 self.hidden += 1
-                continue
+                if not self._show_hidden:
+                    continue
             rows.append(row)
         return rows
 
