@@ -22,7 +22,7 @@ ALLOWED = {
     "demo": set(),
     "query": set(),
     "store": {"api", "files", "query", "render"},
-    "config": {"api", "demo", "files", "render", "store"},
+    "config": {"api", "demo", "files", "query", "render", "store"},
     "export": {"api", "files", "render"},
     "attachments": {"api", "files", "render"},
     "cli": {"api", "attachments", "config", "demo", "export", "query", "render", "store"},

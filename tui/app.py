@@ -403,7 +403,8 @@ class LurkerApp(App[None]):
         screen = self.screen
         palette = self.get_key_display(Binding(self.COMMAND_PALETTE_BINDING, "palette"))
         keys = screen_keys(self, screen, self.keymap)
-        self.push_screen(HelpScreen(help_title(screen), keys, palette))
+        note = getattr(screen, "rule_note", lambda: "")()
+        self.push_screen(HelpScreen(help_title(screen), keys, palette, note))
 
     @on(GroupOpened)
     def _open_group(self, event: GroupOpened) -> None:

@@ -49,7 +49,9 @@ class Bookkeeper:
     def __init__(self, app: App[None], settings: Settings) -> None:
         self.app = app
         self.settings = settings
-        self.reading = Reading(_now)
+        from .store.reading.verdicts import Rulebook
+
+        self.reading = Reading(_now, Rulebook(settings.rules, _now))
         self.changed: Signal[None] = Signal(app, "read-state-changed")
         self.reading.listen(lambda: self.changed.publish(None))
         self._house: House | None = None
@@ -135,6 +137,10 @@ class Bookkeeper:
         """Count everything of a group read, up to now (C)."""
         self._write(self.reading.catch_up(group_id, name, newest))
 
+    def mark_by_key(self, topic_id: str, group_id: str, action: str) -> None:
+        """Hide, mute or follow a topic by key ("": undo)."""
+        self._write(self.reading.mark_by_key(topic_id, group_id, action))
+
     def remember_log(self, group_id: str, newest_id: str) -> None:
         """The newest activity entry shown when a log is left: the next divider's place."""
         self._write(self.reading.remember_log(group_id, newest_id))
@@ -176,7 +182,9 @@ class Bookkeeper:
                 failed: dict[str, str] = {}
                 for index, group in enumerate(waiting):
                     try:
-                        news = await count_new_topics(library, self.state, group)
+                        news = await count_new_topics(
+                            library, self.state, group, self.reading.rulebook
+                        )
                     except LurkerError as error:
                         failed[group.group_name] = describe(error)
                         if unreachable(error):  # offline: the rest would fail alike

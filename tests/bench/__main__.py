@@ -27,6 +27,7 @@ SCENARIOS = (
     "blackbox",
     "pictures",
     "floor",
+    "rules",
 )
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
@@ -69,6 +70,8 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import pictures as module  # type: ignore[no-redef]
     elif name == "floor":
         from tests.bench import floor as module  # type: ignore[no-redef]
+    elif name == "rules":
+        from tests.bench import rules_cost as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run

@@ -53,7 +53,7 @@ def keyed(**keys: str) -> dict[str, Setting]:
 
 
 async def test_rebound_keys_work_and_are_shown_where_keys_are_shown() -> None:
-    app, _ = make_app(topic=str(TAPE_ECHO), keys=keyed(next="right,l", leave="x"))
+    app, _ = make_app(topic=str(TAPE_ECHO), keys=keyed(next="right,l", leave="Q"))
     async with app.run_test(size=(80, 24)) as pilot:
         await read_thread(pilot, 0)
         view = app.screen.query_one(ThreadView)
@@ -75,8 +75,8 @@ async def test_rebound_keys_work_and_are_shown_where_keys_are_shown() -> None:
         await settle(pilot)
         lines = help_lines(app)
         assert any(line.split()[:2] == ["→", "l"] and "Next message" in line for line in lines)
-        assert any(line.split()[:1] == ["x"] and "Back to the topics" in line for line in lines)
+        assert any(line.split()[:1] == ["Q"] and "Back to the topics" in line for line in lines)
         assert not any(line.split()[:1] == ["n"] for line in lines)
         await keys(pilot, "escape")
-        await keys(pilot, "x")  # leave: back to the (empty) screen below the thread
+        await keys(pilot, "Q")  # leave: back to the (empty) screen below the thread
         assert not isinstance(app.screen, ThreadScreen)

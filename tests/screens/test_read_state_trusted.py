@@ -36,14 +36,14 @@ def sticky_row(pilot: Pilot[None]) -> int:
     return next(i for i, row in enumerate(rows) if row.subject == STICKY)
 
 
-async def unread_lines(demo: DemoService) -> list[str]:
-    """`lurker unread`'s lines, asked of the same demo as the app's."""
+async def unread_lines(demo: DemoService, rules: tuple[object, ...] = ()) -> list[str]:
+    """`lurker unread`'s lines, asked of the same demo as the app's (with `rules`)."""
     client = ServiceClient(
         "http://localhost", api_key=demo.config.api_key, transport=demo_transport(demo)
     )
     session = AccountSession(client, Profile("demo", "http://localhost"), store=None)
     session.restore(demo.config.api_key)
-    return await _unread(Settings(demo=True), session, None)
+    return await _unread(Settings(demo=True, rules=rules), session, None)  # type: ignore[arg-type]
 
 
 async def test_m_on_an_old_message_marks_it_unread_everywhere_and_after_a_restart() -> None:

@@ -76,6 +76,12 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
             unused = "" if named == "default" else f"; not used: the one of {named}"
             value, source = "the built-in demo", f"  (demo data{unused})"
         say(f"{label:<15}{value}{source}", out, hang=15)
+    if not settings.rules:
+        say(f"{'rules':<15}none", out, hang=15)
+    for number, rule in enumerate(settings.rules, start=1):
+        label = "rules" if number == 1 else ""
+        said = f"{number}. {rule.action} {clean(rule.match)}  ({rule.source})"
+        say(f"{label:<15}{said}", out, hang=15)
     if not settings.demo:
         try:
             saved = _saved(settings)

@@ -25,6 +25,7 @@ from ..store.house import open_house
 from ..store.pages.summary import SearchCard, update_news
 from ..store.reading.counting import GroupNews, count_new_topics
 from ..store.reading.door import Reading
+from ..store.reading.verdicts import Rulebook
 from ..store.search.saved import UNREAD_COUNTED, SavedSearch
 from .problems import report_problems
 from .say import say
@@ -56,7 +57,10 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 
 async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
     client = session.client
-    house = open_house(settings.store, settings.cache_bytes, report_problems)
+    rulebook = Rulebook(settings.rules)
+    house = open_house(
+        settings.store, settings.cache_bytes, report_problems, Reading(rulebook=rulebook)
+    )
     reading = house.reading
     try:
         await reading.load()
@@ -82,7 +86,9 @@ def news_lines(
     names = [clean(group.group_name) for group, _ in found]
     names += [clean(saved.name) for saved in searches]
     width = max((cells(name) for name in names), default=0)
-    lines = [_line(group, news, width) for group, news in found if news.topics or every]
+    lines = [
+        _line(group, news, width) for group, news in found if news.topics or news.quieted or every
+    ]
     return lines + [_search_line(saved, width) for saved in searches if saved.unread]
 
 
@@ -108,7 +114,7 @@ async def _groups(library: Library, only: str | None) -> list[Membership]:
 
 
 async def _news(library: Library, reading: Reading, group: Membership) -> GroupNews:
-    news = await count_new_topics(library, reading.state, group)
+    news = await count_new_topics(library, reading.state, group, reading.rulebook)
     news = news or GroupNews(0, 0, False)
     reading.count_news(str(group.group_id), news.fresh)
     return news
@@ -133,7 +139,10 @@ def _line(group: Membership, news: GroupNews, width: int) -> str:
     more = "+" if news.more else ""
     topics = f"{news.topics:,}{more} topic{'s' if news.topics != 1 else ''}"
     messages = f"{news.messages:,}{more} new message{'s' if news.messages != 1 else ''}"
-    return f"{pad(clean(group.group_name), width)}  {topics} with new messages, {messages}"
+    quiet = ""
+    if news.quieted:
+        quiet = f" ({news.quieted:,} more hidden or muted by rules)"
+    return f"{pad(clean(group.group_name), width)}  {topics} with new messages, {messages}{quiet}"
 
 
 def _search_line(saved: SavedSearch, width: int) -> str:

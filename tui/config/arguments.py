@@ -200,6 +200,12 @@ def _search(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _rules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -336,7 +342,20 @@ COMMANDS: tuple[Command, ...] = (
         epilog=(
             'The query language: words and "phrases", -word, from:NAME, group:NAME, #tag, '
             "in:subject, before:/after: (2026-11-03, 2d, 3w, 1m, 1y), is:unread, is:read, "
-            "has:attachment. Exit status: 0 found, 1 nothing found, 2 a bad query."
+            "is:hidden, is:muted, is:followed, has:attachment. Exit status: 0 found, 1 nothing "
+            "found, 2 a bad query."
+        ),
+    ),
+    Command(
+        "rules",
+        "list the rules in effect and what each matches among the topics fetched",
+        "rules",
+        _rules,
+        epilog=(
+            "Rules are config.toml's [[rules]] (match = a query, action = hide, mute, dim, "
+            "highlight or follow; docs/rules.md), then the profile's own; the first that "
+            "matches a topic decides. Topics hidden, muted or followed by key (x, z, F) come "
+            "before any rule. Exit status: 2 when a rule is wrong (said with its line)."
         ),
     ),
     Command(

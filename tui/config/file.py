@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import platformdirs
@@ -13,6 +13,9 @@ import platformdirs
 from ..api.errors import InsecureOriginError
 from ..api.origin import api_root
 from .errors import SettingsError
+
+if TYPE_CHECKING:
+    from ..query.rules import Rule
 
 AUTH_METHODS = ("api_key", "password-cookie", "password-token")
 PROFILE_KEYS = ("base_url", "auth", "email", "ca_bundle")
@@ -25,6 +28,7 @@ TOP_KEYS = (
     "download_limit",
     "pictures",
     "remote_pictures",
+    "rules",
 )
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched
@@ -68,6 +72,8 @@ class ConfigFile:
     download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # `download_limit`: the largest attachment
     pictures: Setting | None = None  # `pictures = false`: no pictures in threads
     remote_pictures: Setting | None = None  # `remote_pictures = true`: from any host
+    rules: tuple[Rule, ...] = ()  # [[rules]]: every profile's
+    profile_rules: dict[str, tuple[Rule, ...]] = field(default_factory=dict)  # one profile's
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -92,7 +98,7 @@ def read_config(path: Path) -> ConfigFile | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise SettingsError(_decode_message(path, text, str(error))) from None
-    return _Checker(path, key_lines(text)).check(data)
+    return _Checker(path, key_lines(text), text).check(data)
 
 
 def _decode_message(path: Path, text: str, message: str) -> str:
@@ -133,9 +139,11 @@ def _split_key(dotted: str) -> tuple[str, ...]:
 class _Checker:
     """Validates the decoded TOML, naming the line of each problem where it can."""
 
-    def __init__(self, path: Path, lines: dict[tuple[str, ...], int]) -> None:
+    def __init__(self, path: Path, lines: dict[tuple[str, ...], int], text: str = "") -> None:
         self.path = path
         self.lines = lines
+        self.text = text
+        self.profile_rules: dict[str, tuple[Rule, ...]] = {}
 
     def fail(self, where: tuple[str, ...], problem: str) -> SettingsError:
         line = self.lines.get(where) or self.lines.get(where[:-1])
@@ -156,7 +164,8 @@ class _Checker:
         limit = self.size("download_limit", data.get("download_limit"), DEFAULT_DOWNLOAD_BYTES)
         pictures = self.flag("pictures", data.get("pictures"))
         remote = self.flag("remote_pictures", data.get("remote_pictures"))
-        extra = (limit, pictures, remote)
+        rules = self.rules(data.get("rules"), "rules")
+        extra = (limit, pictures, remote, rules, self.profile_rules)
         default = data.get("profile")
         if default is None:
             return ConfigFile(self.path, None, profiles, cache, keys, reader, *extra)
@@ -168,6 +177,14 @@ class _Checker:
         line = self.lines.get(("profile",))
         chosen = Setting(default, line)
         return ConfigFile(self.path, chosen, profiles, cache, keys, reader, *extra)
+
+    def rules(self, value: Any, table: str) -> tuple[Rule, ...]:
+        """The `[[table]]` rules (none when absent)."""
+        if value is None:
+            return ()
+        from .rules import rules_of
+
+        return rules_of(value, table, self.path, self.text)
 
     def flag(self, name: str, value: Any) -> Setting | None:
         """A `name = true` or `false` line, as "true"/"false" with its line (None if absent)."""
@@ -215,6 +232,9 @@ class _Checker:
         settings: dict[str, Setting] = {}
         for key, value in values.items():
             at = (*where, key)
+            if key == "rules":
+                self.profile_rules[name] = self.rules(value, f"profiles.{name}.rules")
+                continue
             if key.lower() in SECRET_KEYS:
                 raise self.fail(at, _secret_refused(key))
             if key not in PROFILE_KEYS:

@@ -7,10 +7,14 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from .errors import SettingsError
 from .file import DEFAULT_CACHE_BYTES, DEFAULT_DOWNLOAD_BYTES, ConfigFile, Setting
+
+if TYPE_CHECKING:
+    from ..query.rules import Rule
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
 __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_settings"]
@@ -42,6 +46,8 @@ class Settings:
     remote_pictures: bool = False  # pictures fetched from hosts other than the service's
     # The config file's [keys] table, as written (the reader checks it against its keys).
     keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
+    # The rules in effect: config.toml's [[rules]], then the profile's own.
+    rules: tuple[Rule, ...] = field(default=(), compare=False, hash=False)
     # Where each setting came from ("flag --base-url", "env …", "file PATH:LINE", "default").
     sources: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
@@ -51,7 +57,7 @@ class Settings:
             value = getattr(self, item.name)
             if item.name == "api_key" and value:
                 value = "<hidden>"
-            if item.name not in ("sources", "keys"):
+            if item.name not in ("sources", "keys", "rules"):
                 shown.append(f"{item.name}={value!r}")
         return f"Settings({', '.join(shown)})"
 
@@ -137,8 +143,18 @@ def from_args(
         pictures=_flag(chosen.config, "pictures", True, sources),
         remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
         keys=chosen.config.keys if chosen.config else {},
+        rules=_rules(chosen, values["profile"] or "default", demo),
         sources=sources,
     )
+
+
+def _rules(chosen: Chosen, profile: str, demo: bool) -> tuple[Rule, ...]:
+    """Every profile's rules, then the profile's own (the demo has only the former)."""
+    config = chosen.config
+    if config is None:
+        return ()
+    own = () if demo else config.profile_rules.get(profile, ())
+    return (*config.rules, *own)
 
 
 def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, str]) -> bool:

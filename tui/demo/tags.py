@@ -36,6 +36,10 @@ _HASHTAGS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("zero\u200bwidth", "empty", ""),
     ),
 }
+# Hashtags the member has muted or followed on the service (rules count them: docs/rules.md).
+_FLAGS: dict[str, dict[str, str]] = {
+    "lurker-dev": {"security": "followed", "help-wanted": "muted"},
+}
 # (name, colour hex, description)
 _LABELS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "lurker-dev": (
@@ -60,6 +64,7 @@ def _stable_id(group: GroupSpec, kind: int, index: int) -> int:
 def hashtags(group: GroupSpec, now_ns: int) -> list[dict[str, Any]]:
     """The group's hashtag objects, in a fixed order."""
     tags = []
+    flags = _FLAGS.get(group.name, {})
     for index, (name, colour_name, colour_hex) in enumerate(_HASHTAGS.get(group.name, ())):
         tags.append(
             {
@@ -83,8 +88,8 @@ def hashtags(group: GroupSpec, now_ns: int) -> list[dict[str, Any]]:
                 "close_instead_of_delete": False,
                 "until": "hashtag_delete_month",
                 "reply_to": "thread_reply_to_sender" if index == 2 else "",
-                "muted": None,
-                "followed": None,
+                "muted": True if flags.get(name) == "muted" else None,
+                "followed": True if flags.get(name) == "followed" else None,
             }
         )
     return tags

@@ -4,7 +4,8 @@ Words and "phrases" must all be found (in a subject, a body or a hashtag); `-wor
 `-"a phrase"` must not be. Operators narrow: `from:NAME`, `group:NAME`, `#hashtag` (each
 may be excluded with `-`; several `from:` or `group:` mean any of them), `in:subject`,
 `before:`/`after:` a date (2026-11-03) or a time ago (2d, 3w, 1m, 1y), `is:unread`,
-`is:read`, `has:attachment`. A mistake raises `QueryError`, whose sentence names the
+`is:read`, `is:hidden`, `is:muted`, `is:followed` (what rules or keys made of a topic),
+`has:attachment`. A mistake raises `QueryError`, whose sentence names the
 column it is at; nothing else is raised, whatever the text.
 
 A query is read up to `MAX_ITEMS` different items and `MAX_LENGTH` characters (an item
@@ -30,7 +31,8 @@ _RELATIVE = re.compile(r"(\d{1,5})([dwmy])", re.IGNORECASE)
 _ABSOLUTE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _OPERATOR = re.compile(r"([A-Za-z]+):")
 OPERATORS = ("from", "group", "in", "before", "after", "is", "has")
-_VALUES = {"in": ("subject",), "is": ("unread", "read"), "has": ("attachment",)}
+MARKS = ("hidden", "muted", "followed")  # is: values about what rules or keys made of a topic
+_VALUES = {"in": ("subject",), "is": ("unread", "read", *MARKS), "has": ("attachment",)}
 _DATE_HINT = "a date like 2026-11-03, or a time ago like 2d, 3w, 1m or 1y"
 MAX_ITEMS = 32  # different words, phrases and operators
 MAX_LENGTH = 1_000  # characters
@@ -93,6 +95,7 @@ class Query:
     before: DateBound | None = None
     after: DateBound | None = None
     read: bool | None = None  # is:read True, is:unread False
+    marks: tuple[str, ...] = ()  # is:hidden, is:muted, is:followed (all of those given)
     has_attachment: bool = False
     _text: str = field(default="", compare=False, repr=False)
     cut: str = field(default="", compare=False, repr=False)  # what was left out, in words
@@ -121,6 +124,7 @@ class Query:
             parts.append(f"after:{self.after}")
         if self.read is not None:
             parts.append("is:read" if self.read else "is:unread")
+        parts += [f"is:{mark}" for mark in self.marks]
         if self.has_attachment:
             parts.append("has:attachment")
         return " ".join(parts)
@@ -235,7 +239,9 @@ def _asks_something(query: Query) -> bool:
     including = (query.terms, query.authors, query.groups, query.hashtags)
     if any(not term.exclude for terms in including for term in terms):
         return True
-    return bool(query.before or query.after or query.read is not None or query.has_attachment)
+    return bool(
+        query.before or query.after or query.read is not None or query.marks or query.has_attachment
+    )
 
 
 def _item(reader: _Reader, query: Query) -> Query:
@@ -314,6 +320,9 @@ def _operator_item(
     value = value.lower()
     if name == "in":
         return replace(query, subject_only=True)
+    if name == "is" and value in MARKS:
+        marks = query.marks if value in query.marks else (*query.marks, value)
+        return replace(query, marks=marks)
     if name == "is":
         return replace(query, read=value == "read")
     return replace(query, has_attachment=True)

@@ -90,9 +90,11 @@ def render_group_row(
     now: datetime | None = None,
     new_topics: int | None = None,
     uncounted: bool = False,
+    quieted: int = 0,
 ) -> Text:
     """One group as a line: name, short name, topics with something new (`uncounted`: its
-    count could not be made, said as "? new"), members, last message, what may be done."""
+    count could not be made, said as "? new"; `quieted`: more that rules or keys keep
+    quiet), members, last message, what may be done."""
     if row.all_activity:
         line = Text("★ All activity", style="bold")
         line.append(f"  the activity logs of your {row.logs:,} moderated groups", style="dim")
@@ -132,6 +134,8 @@ def render_group_row(
     left.append_text(name)
     left.append(" ")
     left.append_text(short)
+    if quieted:  # (last: the first cut where room is short)
+        left.append(f" ({quieted:,} quiet)", style="dim")
     left = fit(left, space - 1)
     left.append(" ")
     return left + right
@@ -142,6 +146,7 @@ def say_group_row(
     now: datetime | None = None,
     new_topics: int | None = None,
     uncounted: bool = False,
+    quieted: int = 0,
 ) -> Text:
     """The row as a screen reader reads it: the group's name, how many topics are new,
     its short name, then members, the latest message and what may be done, in words."""
@@ -159,6 +164,8 @@ def say_group_row(
         line.append(f", {new_topics:,} new", style="bold")
     elif new_topics is None and uncounted:
         line.append(", new topics not counted", style="bold")
+    if quieted:
+        line.append(f", {quieted:,} more hidden or muted by rules", style="dim")
     line.append_text(safe_text(f", {group.group_name}", "dim"))
     members = "member" if group.subs_count == 1 else "members"
     line.append(f", {group.subs_count:,} {members}", style="dim")

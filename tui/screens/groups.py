@@ -152,7 +152,12 @@ class GroupsScreen(PagedScreen[GroupRow]):
         start = next(
             (i + 1 for i, g in enumerate(groups) if after and g.group_id == after.group_id), 0
         )
-        for group in groups[start:] + groups[:start]:
+        followed = self.news.state.followed_news
+        ordered = groups[start:] + groups[:start]
+        for group in ordered:  # followed topics' news first, across groups
+            if group.perms.archives_visible and followed(str(group.group_id)):
+                return group
+        for group in ordered:
             if self._has_unread(group):
                 return group
         return None
@@ -161,6 +166,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if not group.perms.archives_visible:
             return False
         return bool(self._new_topics(str(group.group_id)))
+
+    def _any_followed(self) -> bool:
+        followed = self.news.state.followed_news
+        return any(followed(str(group.group_id)) for group in self.groups)
 
     def action_next_unread(self) -> None:
         """Open the highlighted group, or the next one, with unread topics at its first;
@@ -171,6 +180,8 @@ class GroupsScreen(PagedScreen[GroupRow]):
             return
         here = row.group if row is not None else None
         found = here if here is not None and self._has_unread(here) else None
+        if found is not None and not self.news.state.followed_news(str(found.group_id)):
+            found = self.next_unread_group(after=None) if self._any_followed() else found
         found = found or self.next_unread_group(after=here)
         if found is None:
             self._next_unread_search()
@@ -239,9 +250,12 @@ class GroupsScreen(PagedScreen[GroupRow]):
         group = row.group
         count = self._new_topics(str(group.group_id)) if group is not None else None
         uncounted = group is not None and group.group_name in self.news.uncounted
+        quiet = self.news.state.quieted(str(group.group_id)) if group is not None else 0
         if screen_reader(self):
-            return say_group_row(row, new_topics=count, uncounted=uncounted)
-        return render_group_row(row, width, selected, new_topics=count, uncounted=uncounted)
+            return say_group_row(row, new_topics=count, uncounted=uncounted, quieted=quiet)
+        return render_group_row(
+            row, width, selected, new_topics=count, uncounted=uncounted, quieted=quiet
+        )
 
     def _new_topics(self, group_id: str) -> int | None:
         count = self.news.state.new_topics(group_id)

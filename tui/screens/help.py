@@ -123,6 +123,7 @@ class HelpScreen(ModalScreen[None]):
         border: thick $accent; background: $surface; padding: 0 1;
     }
     #help-title { text-style: bold; dock: top; }
+    #help-note { margin-top: 1; }
     #help-body { height: auto; max-height: 1fr; }
     #help-columns { height: auto; }
     #help-columns > Vertical { width: 1fr; height: auto; padding-right: 2; }
@@ -136,11 +137,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("k", "line(-1)", "Up", show=False),
     ]
 
-    def __init__(self, title: str, entries: list[Entry], palette_key: str) -> None:
+    def __init__(self, title: str, entries: list[Entry], palette_key: str, note: str = "") -> None:
+        """`note`: what the screen says of the row in hand (which rule acted on it)."""
         super().__init__()
         self._title = title
         self._entries = entries
         self._palette_key = palette_key
+        self._note = note
 
     def compose(self) -> ComposeResult:
         anywhere = [entry for entry in self._entries if entry[0] == "Anywhere"]
@@ -149,6 +152,8 @@ class HelpScreen(ModalScreen[None]):
         right = [(HERE, self._in(HERE)), ("Anywhere", anywhere)]
         with Vertical(id="help-dialog"):
             yield Static(Text(f"Keys · {self._title}"), id="help-title")
+            if self._note:
+                yield Static(Text(self._note), id="help-note")
             with VerticalScroll(id="help-body"), Horizontal(id="help-columns"):
                 for column in (left, right):
                     with Vertical():

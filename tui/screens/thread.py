@@ -26,6 +26,7 @@ from ..render.draw.message import ThreadMessage
 from ..render.draw.pictures import PicturePolicy
 from ..render.safety import clean, safe_text
 from ..render.when import count, stamp
+from ..store.reading.verdicts import message_facts
 from ..store.search.door import Search
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
@@ -35,6 +36,7 @@ from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
 from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
+from .topic_rules import TOPIC_KEYS, said, toggled, undone
 
 if TYPE_CHECKING:
     from ..bookkeeper import Bookkeeper
@@ -80,6 +82,7 @@ class ThreadScreen(AttachmentKeys):
         ),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Back to the topics"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the topics"),
+        *TOPIC_KEYS,
     ]
 
     def __init__(
@@ -271,6 +274,32 @@ class ThreadScreen(AttachmentKeys):
             self.news.unread_message(*said)
             self.notify("Marked unread.", timeout=2, markup=False)
 
+    def action_follow_topic(self) -> None:
+        """Follow this topic (again: no longer)."""
+        self._key_mark("follow")
+
+    def action_mute_topic(self) -> None:
+        """Mute this topic (again: no longer)."""
+        self._key_mark("mute")
+
+    def action_hide_topic(self) -> None:
+        """Hide this topic (again: no longer)."""
+        self._key_mark("hide")
+
+    def _key_mark(self, wanted: str) -> None:
+        topic, group_id = self.topic, ""
+        if isinstance(topic, TopicRow):
+            ruled, group_id, subject = topic.ruled, str(topic.group_id), topic.subject
+        elif topic is not None:
+            ruled = self.news.reading.rulebook.of_topic(topic, (self.group,)).action
+            group_id, subject = str(topic.group_id), topic.subject
+        else:
+            ruled, subject = None, f"Topic {self.topic_id}"
+        current = self.news.state.action(str(self.topic_id), ruled)
+        action = toggled(current, wanted)
+        self.news.mark_by_key(str(self.topic_id), group_id, action)
+        self.notify(said(action, subject) or undone(wanted, subject), markup=False)
+
     @property
     def thread_view(self) -> ThreadView:
         """The view drawing the messages."""
@@ -292,7 +321,14 @@ class ThreadScreen(AttachmentKeys):
         topic, state = str(self.topic_id), self.news.state
         old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
         self.news.read([read for read in old if state.message_read(*read)])
-        return [ThreadMessage(m, self.labels.get(m.user_id), self._pictures) for m in page.data]
+        messages = [ThreadMessage(m, self.labels.get(m.user_id), self._pictures) for m in page.data]
+        rulebook = self.news.reading.rulebook
+        if rulebook.rules:  # a message is judged by its own fields: folded when hidden
+            for message in messages:
+                verdict = rulebook.judge(message_facts(message.message, self.group))
+                if verdict.hidden:
+                    message.hidden = verdict.why.removeprefix("rule: ")
+        return messages
 
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:

@@ -14,6 +14,7 @@ from ..render.colors import chip
 from ..render.safety import safe_text
 from ..render.when import count, relative, said
 from ..store.reading.rules import READ, TopicStatus
+from .topic_rules import MARKS
 
 # "2/3" in the Msgs column of a topic read in part: 2 of its 3 messages are unread (the
 # title bar's "52/10,000" is a position; the legend says which count this is).
@@ -52,10 +53,12 @@ class TopicRow:
     has_attachments: bool
     hashtags: tuple[tuple[str, str], ...]  # (name, color_hex)
     group_tag: str = ""  # "[big-archive]": the group's name where the group list lacks it
+    ruled: str | None = None  # what the rules make of it (hide, mute, dim, highlight, follow)
+    why: str = ""  # which rule (or hashtag flag) said so
 
     @classmethod
-    def of(cls, topic: Topic) -> TopicRow:
-        """The row for a topic."""
+    def of(cls, topic: Topic, ruled: str | None = None, why: str = "") -> TopicRow:
+        """The row for a topic (and the rules' verdict on it)."""
         recent = topic.most_recent_message
         return cls(
             topic.id,
@@ -72,6 +75,8 @@ class TopicRow:
             tuple((tag.name, tag.color_hex) for tag in topic.hashtags),
             # One string per group, not one per topic: a list may hold 100,000 of them.
             sys.intern(topic.group_subject_tag),
+            ruled,
+            sys.intern(why),
         )
 
 
@@ -127,10 +132,13 @@ def render_topic_row(
     now: datetime | None = None,
     status: TopicStatus = READ,
     group: str | None = None,
+    action: str | None = None,
+    accent: str = "bold",
 ) -> Text:
-    """Read mark, flags, the group (where given), subject with hashtag chips, poster, message
-    count (unread/all) and age, fitted to `width`. Unread shows by a letter and bold type,
-    not by colour alone."""
+    """Read mark, flags, the group (where given), the rules' mark (`action`: a letter before
+    the subject; muted, hidden and dimmed rows dim, highlighted ones in `accent`), subject
+    with hashtag chips, poster, message count (unread/all) and age, fitted to `width`.
+    Unread shows by a letter and bold type, not by colour alone."""
     poster_width, group_width = _widths(width, group is not None)
     messages = topic.num_messages
     if status.unread and not status.new:
@@ -152,7 +160,10 @@ def render_topic_row(
         left.append_text(fit(safe_text(group, "cyan"), group_width))
         left.append(" ")
     strong = topic.is_sticky or status.fresh
-    left.append_text(safe_text(topic.subject or "(no subject)", "bold" if strong else ""))
+    if action in MARKS:
+        left.append(MARKS[action][0] + " ", style="bold" if action == "follow" else "")
+    subject_style = accent if action == "highlight" else "bold" if strong else ""
+    left.append_text(safe_text(topic.subject or "(no subject)", subject_style))
     used = cells(left.plain)
     for name, color_hex in topic.hashtags:
         tag = chip(name, color_hex)
@@ -162,7 +173,10 @@ def render_topic_row(
         left.append(" ")
         left.append_text(tag)
         used += size
-    return fit(left, room) + right
+    line = fit(left, room) + right
+    if action in ("mute", "hide", "dim"):
+        line.stylize("dim")
+    return line
 
 
 _FLAG_WORDS = (("sticky", "is_sticky"), ("closed", "is_closed"), ("moderated", "is_moderated"))
@@ -173,14 +187,17 @@ def say_topic_row(
     now: datetime | None = None,
     status: TopicStatus = READ,
     group: str | None = None,
+    action: str | None = None,
 ) -> Text:
     """The row as a screen reader reads it, the important words first: subject and its
-    hashtags, what is unread, who started it, the age of its latest message; then the
-    count of messages, the flags and the group, in words."""
+    hashtags, what the rules made of it, what is unread, who started it, the age of its
+    latest message; then the count of messages, the flags and the group, in words."""
     strong = topic.is_sticky or status.fresh
     line = safe_text(topic.subject or "(no subject)", "bold" if strong else "")
     for name, _color in topic.hashtags:
         line.append_text(safe_text(f" #{name.lstrip('#')}", ""))
+    if action in MARKS:
+        line.append(f", {MARKS[action][1]}", style="bold")
     if status.new:
         line.append(", new", style="bold")
     elif status.unread:

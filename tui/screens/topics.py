@@ -18,7 +18,7 @@ from ..api.models.page import Page
 from ..api.models.topics import Topic
 from ..render.safety import clean
 from ..render.when import count
-from ..store.reading.rules import TopicStatus
+from ..store.reading.rules import READ, TopicStatus
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
@@ -35,6 +35,16 @@ from .topic_rows import (
     render_topic_row,
     say_topic_row,
     topic_heads,
+)
+from .topic_rules import (
+    RULE_LEGEND,
+    SHOW_HIDDEN,
+    TOPIC_KEYS,
+    hidden_note,
+    rule_note,
+    said,
+    toggled,
+    undone,
 )
 
 if TYPE_CHECKING:
@@ -68,6 +78,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
         Binding("r", "reload", "Reload", id="reload", tooltip="Load the topics again"),
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Out of a search, or back"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the groups"),
+        *TOPIC_KEYS,
+        SHOW_HIDDEN,
     ]
 
     def __init__(
@@ -96,6 +108,8 @@ class TopicsScreen(PagedScreen[TopicRow]):
         self.looking_up = False
         self.lookup_error: LurkerError | None = None
         self._waiting: list[str] = []
+        self.hidden = 0  # topics the rules left out of the list
+        self._show_hidden = False  # H: the topics rules hide, shown for the moment
 
     @property
     def title_text(self) -> str:
@@ -127,9 +141,27 @@ class TopicsScreen(PagedScreen[TopicRow]):
 
     def _render_row(self, row: TopicRow, width: int, selected: bool) -> Text:
         group = None if self.group_name else self.group_of(row)
+        action = self.action_of(row)
         if screen_reader(self):
-            return say_topic_row(row, status=self.status(row), group=group)
-        return render_topic_row(row, width, selected, status=self.status(row), group=group)
+            return say_topic_row(row, status=self.status(row), group=group, action=action)
+        accent = f"bold {self.app.current_theme.accent or 'magenta'}"
+        return render_topic_row(
+            row, width, selected, status=self.status(row), group=group, action=action,
+            accent=accent,
+        )  # fmt: skip
+
+    def rule_note(self) -> str:
+        """What `?` says of the highlighted topic: which rule acted on it, if one did."""
+        row = self.paged_list.highlighted_row
+        if row is None:
+            return ""
+        key = self.news.state.key_mark(str(row.id))
+        keyed = key is not None and bool(key.action)
+        return rule_note(row.subject, self.action_of(row), row.why, keyed)
+
+    def action_of(self, row: TopicRow) -> str | None:
+        """What is done with a topic: its key's mark, else the rules'."""
+        return self.news.state.action(str(row.id), row.ruled)
 
     def group_of(self, row: TopicRow) -> str:
         """The short name of a topic's group: as the group list knows it, else the subject
@@ -145,14 +177,21 @@ class TopicsScreen(PagedScreen[TopicRow]):
         return {"activity"} if group is not None and not group.perms.view_activity else set()
 
     def status(self, row: TopicRow) -> TopicStatus:
-        """How a topic reads to this reader: new, some unread, or read."""
+        """How a topic reads to this reader: new, some unread, or read (a topic hidden or
+        muted, by rule or key, never reads as new)."""
+        if self.news.state.quiet(str(row.id), row.ruled):
+            return READ
         return self.news.state.topic_status(
             str(row.id), str(row.group_id), row.num_messages, row.most_recent_message
         )
 
     def on_resize(self, event: events.Resize) -> None:
-        # As loose as fits the legend's width (the screen's, less its padding).
-        self.query_one("#legend", Static).update(legend(event.size.width - 2))
+        # As loose as fits the legend's width (the screen's, less its padding); the rules'
+        # marks too where rules are in effect.
+        text = legend(event.size.width - 2)
+        if self.news.reading.rulebook.rules or self.news.state.keyed:
+            text += "\n" + RULE_LEGEND
+        self.query_one("#legend", Static).update(text)
 
     def on_screen_resume(self) -> None:
         self.paged_list.refresh_rows()  # a thread read meanwhile changes its row
@@ -232,8 +271,33 @@ class TopicsScreen(PagedScreen[TopicRow]):
         source = self.library.topics(
             self.group_name, sort_field=self.sort_field, query=self.query_text
         )
-        self.paged_list.show(source, _rows_of, keep=keep)
+        self.hidden = 0
+        self.paged_list.show(source, self._rows_of, keep=keep)
         self._update_title()
+
+    def _rows_of(self, page: Page[Topic] | None) -> list[TopicRow]:
+        """A page's topics as rows, each with the rules' verdict; those hidden left out
+        (and counted), unless shown for the moment (H)."""
+        if page is None:
+            return []
+        rulebook = self.news.reading.rulebook
+        rows = []
+        for topic in page.data:
+            verdict = rulebook.of_topic(topic, self._names_of(topic))
+            row = TopicRow.of(topic, verdict.action, verdict.why)
+            if self.news.state.action(str(row.id), row.ruled) == "hide":
+                self.hidden += 1
+                if not self._show_hidden:
+                    continue
+            rows.append(row)
+        return rows
+
+    def _names_of(self, topic: Topic) -> tuple[str, ...]:
+        """The names of a topic's group that `group:` may use."""
+        group = self.group or self.groups.get(str(topic.group_id))
+        if group is None:
+            return (self.group_name,) if self.group_name else ()
+        return (group.group_name, group.display_name)
 
     def page_arrived(self, page: object) -> None:
         self._update_title()
@@ -266,7 +330,39 @@ class TopicsScreen(PagedScreen[TopicRow]):
         offline = saved_note(self.paged_list.feed.source)
         if offline:
             parts.append(offline)
+        hidden = hidden_note(self.hidden, self._show_hidden)
+        if hidden:
+            parts.append(hidden)
         show_text(self.query_one("#title", Static), " · ".join(parts))
+
+    def action_follow_topic(self) -> None:
+        """Follow the highlighted topic (again: no longer)."""
+        self._key_mark("follow")
+
+    def action_mute_topic(self) -> None:
+        """Mute the highlighted topic (again: no longer)."""
+        self._key_mark("mute")
+
+    def action_hide_topic(self) -> None:
+        """Hide the highlighted topic (again: no longer)."""
+        self._key_mark("hide")
+
+    def _key_mark(self, wanted: str) -> None:
+        row = self.paged_list.highlighted_row
+        if row is None:
+            return
+        current = self.action_of(row)
+        action = toggled(current, wanted)
+        self.news.mark_by_key(str(row.id), str(row.group_id), action)
+        self.notify(said(action, row.subject) or undone(wanted, row.subject), markup=False)
+
+    def action_show_hidden(self) -> None:
+        """Show the topics the rules hide, for the moment (again: hide them)."""
+        if not self.hidden and not self._show_hidden:
+            self.notify("No topic here is hidden by a rule.", markup=False)
+            return
+        self._show_hidden = not self._show_hidden
+        self._restart(keep=True)
 
     def action_search(self) -> None:
         """Show the search box."""
@@ -398,15 +494,27 @@ class TopicsScreen(PagedScreen[TopicRow]):
             self.post_message(opened)
 
     def next_unread(self, after: int) -> TopicOpened | None:
-        """The first topic with something unread after row `after`, the cursor put on it,
-        for the app to open at once; None if there is none."""
+        """The first followed topic with something unread, else the first topic with
+        something unread after row `after`; the cursor put on it, for the app to open at
+        once; None if there is none."""
         rows = self.paged_list
-        for index in range(max(after + 1, 0), len(rows.rows)):
-            row = rows.rows[index]
-            if self.status(row).fresh:
-                rows.cursor = index
-                return self._opened(row)
-        return None
+        followed = (
+            index
+            for index, row in enumerate(rows.rows)
+            if self.action_of(row) == "follow" and self.status(row).fresh
+        )
+        later = (
+            index
+            for index in range(max(after + 1, 0), len(rows.rows))
+            if self.status(rows.rows[index]).fresh
+        )
+        found = next(followed, None)
+        if found is None:
+            found = next(later, None)
+        if found is None:
+            return None
+        rows.cursor = found
+        return self._opened(rows.rows[found])
 
     def next_topic(self) -> tuple[TopicOpened | None, str]:
         """The topic after the cursor, the cursor put on it, for the app to open at once,
@@ -436,10 +544,6 @@ class TopicsScreen(PagedScreen[TopicRow]):
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[TopicRow]) -> None:
         self._open_row(event.row)
-
-
-def _rows_of(page: Page[Topic] | None) -> list[TopicRow]:
-    return [TopicRow.of(topic) for topic in page.data] if page is not None else []
 
 
 def _topic_key(row: TopicRow) -> int | str:

@@ -37,6 +37,7 @@ class ThreadMessage:
         "divider",
         "document",
         "folded",
+        "hidden",
         "labels",
         "message",
         "pictures_drawn",
@@ -55,6 +56,8 @@ class ThreadMessage:
         self.document: Document | None = None
         self.folded = True
         self.divider = ""  # a line drawn above the message ("new since …"), if any
+        # Why a rule hides this message ("" for none): it shows as one line until opened.
+        self.hidden = ""
         self.version = 0
         self._lines: list[Text] = []
         self._lines_key: tuple[int, bool, Document | None, str, str | None, int] | None = None
@@ -84,13 +87,16 @@ class ThreadMessage:
         self.pictures_drawn += 1
 
     def toggle_quotes(self) -> None:
-        """Fold or unfold the quoted text."""
+        """Fold or unfold the quoted text (a message a rule hides: show it)."""
+        if self.hidden:
+            self.hidden = ""
+            return
         self.folded = not self.folded
 
     @property
     def quotes_fold(self) -> bool:
         """Whether `toggle_quotes` changes anything (True while the body is not in yet)."""
-        return self.document is None or folds(self.document)
+        return bool(self.hidden) or self.document is None or folds(self.document)
 
     def why_nothing_folds(self) -> str:
         """What to tell a reader who asks to fold quotes that do not fold."""
@@ -134,7 +140,10 @@ class ThreadMessage:
         ("Message 37 of 650"), as a screen reader meets it: a heading of words first, the
         quotes said in words, no drawn glyphs."""
         width = max(width, MESSAGE_MIN_WIDTH)
-        key = (width, self.folded, self.document, self.divider, position, self.pictures_drawn)
+        key = (
+            width, self.folded, self.document, self.divider + self.hidden, position,
+            self.pictures_drawn,
+        )  # fmt: skip
         if self._lines_key != key:
             self._lines = self._lay_out(width, console, position)
             self._lines_key = key
@@ -148,6 +157,12 @@ class ThreadMessage:
 
     def _lay_out(self, width: int, console: Console, position: str | None) -> list[Text]:
         spoken = position is not None
+        if self.hidden:
+            line = Text("1 message by ", style="dim")
+            line.append_text(safe_text(self.message.name or "(unknown sender)", "bold"))
+            line.append_text(safe_text(f" hidden by a rule ({self.hidden}): Enter shows it", "dim"))
+            rule = _said_rule(self.divider) if spoken else _rule(self.divider, width)
+            return [*([rule] if self.divider else []), *wrap(line, width)]
         drawn = self._drawn
         if self.document is None:
             body = [Text("Loading…" if spoken else PLACEHOLDER, style="dim")]

@@ -1,6 +1,7 @@
 """Counting what is new in a group: its most recently active topics, newest first, until one
 is older than the group's cutoff (so a quiet group costs no request at all), and the older
-topics marked unread by hand since."""
+topics marked unread by hand since. Topics the rules or keys hide or mute are not counted,
+but said apart (`quieted`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ...api.group_info import GroupInfo
 from ...api.library import Library
 from .rules import FreshTopic
 from .state import ReadState
+from .verdicts import Rulebook
 
 MAX_PAGES = 3  # past 300 topics with something new, "300+" says enough
 
@@ -24,16 +26,24 @@ class GroupNews:
     # The topics counted, by id: their messages and latest activity (to count them again
     # as they are read, without asking the service).
     fresh: dict[str, FreshTopic] = field(default_factory=dict)
+    quieted: int = 0  # topics with something new that rules or keys hide or mute
 
 
 async def count_new_topics(
-    library: Library, state: ReadState, group: GroupInfo, *, max_pages: int = MAX_PAGES
+    library: Library,
+    state: ReadState,
+    group: GroupInfo,
+    rulebook: Rulebook | None = None,
+    *,
+    max_pages: int = MAX_PAGES,
 ) -> GroupNews | None:
     """What is new in `group` (None when it was never seen: no cutoff to count from)."""
     group_id = str(group.group_id)
     base = state.baseline(group_id)
     if base is None:
         return None
+    rules = rulebook or Rulebook()
+    names = (group.group_name, group.display_name)
     counter = _Counter(state, group_id, base)
     for topic_id, kept in state.kept_unread(group_id).items():
         counter.add(topic_id, kept)
@@ -47,7 +57,8 @@ async def count_new_topics(
             last = topic.most_recent_message
             if last is not None and last.timestamp() <= base:
                 return counter.news(more=False)
-            counter.add(str(topic.id), FreshTopic(topic.num_messages, last),
+            ruled = rules.of_topic(topic, names).action
+            counter.add(str(topic.id), FreshTopic(topic.num_messages, last, ruled),
                         created=topic.created.timestamp() if topic.created else None)  # fmt: skip
         if page is None or source.ended:
             return counter.news(more=False)
@@ -57,20 +68,23 @@ async def count_new_topics(
 class _Counter:
     def __init__(self, state: ReadState, group_id: str, base: float) -> None:
         self.state, self.group_id, self.base = state, group_id, base
-        self.topics = self.messages = 0
+        self.topics = self.messages = self.quieted = 0
         self.fresh: dict[str, FreshTopic] = {}
 
     def add(self, topic_id: str, topic: FreshTopic, created: float | None = None) -> None:
         if topic_id in self.fresh:
             return
-        status = self.state.topic_status(topic_id, self.group_id, *topic)
+        status = self.state.topic_status(topic_id, self.group_id, *topic[:2])
         if not status.fresh:
             return
-        self.topics += 1
         self.fresh[topic_id] = topic
+        if self.state.quiet(topic_id, topic.ruled):
+            self.quieted += 1
+            return
+        self.topics += 1
         # A new topic started before the cutoff has only its newest messages new.
         whole = status.new and (created is None or created > self.base)
         self.messages += status.unread if whole or not status.new else 1
 
     def news(self, *, more: bool) -> GroupNews:
-        return GroupNews(self.topics, self.messages, more, self.fresh)
+        return GroupNews(self.topics, self.messages, more, self.fresh, self.quieted)

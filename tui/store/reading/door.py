@@ -23,6 +23,7 @@ from ..problems import StoreError
 from .records import LogMark, MessageMark
 from .rules import FreshTopic
 from .state import Batch, Loaded, ReadState
+from .verdicts import Rulebook
 
 if TYPE_CHECKING:
     from ..file import StoreFiles
@@ -36,8 +37,11 @@ Message = tuple[str, str, str, datetime | None]
 class Reading:
     """Read state for the screens and the commands to ask about, kept in step with the store."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.time, rulebook: Rulebook | None = None
+    ) -> None:
         self.state = ReadState(clock)
+        self.rulebook = rulebook or Rulebook(clock=clock)  # what rules make of a topic
         self.thread: StoreThread[StoreFiles] | None = None
         self._listeners: list[Listener] = []
 
@@ -137,6 +141,12 @@ class Reading:
         """The topics of a group with something new (counted again as they are read)."""
         self.state.count_news(group_id, fresh)
         self._announce()
+
+    async def mark_by_key(self, topic_id: str, group_id: str, action: str) -> bool:
+        """Hide, mute or follow a topic by key ("": undo that); whether the store kept it."""
+        self.state.mark_by_key(topic_id, group_id, action)
+        self._announce()
+        return await self.flush()
 
     async def remember_log(self, group_id: str, newest_id: str) -> bool:
         """The newest activity entry shown now, for the next visit's divider."""

@@ -10,6 +10,8 @@ file, or later from another machine):
 - a topic's record: the whole topic marked read (its messages written up to then) or
   marked unread (`m` on the topic list);
 - a message's record: read (it was the current message) or marked unread (`m` in a thread).
+
+A topic hidden, muted or followed by key is a record of its own (`KeyMark`), the latest kept.
 """
 
 from __future__ import annotations
@@ -50,6 +52,15 @@ class MessageMark:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyMark:
+    """A topic hidden, muted or followed by key, and when (`action` "": that undone)."""
+
+    group_id: str
+    action: str  # "hide", "mute", "follow", or ""
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class LogMark:
     """The newest activity entry shown when a log was last left."""
 
@@ -70,4 +81,4 @@ class Tally:
     read_at: float = 0.0  # the latest read
 
 
-__all__ = ["GroupMark", "LogMark", "MessageMark", "Tally", "TopicMark"]
+__all__ = ["GroupMark", "KeyMark", "LogMark", "MessageMark", "Tally", "TopicMark"]

@@ -47,10 +47,12 @@ READ = TopicStatus(False, 0)
 
 
 class FreshTopic(NamedTuple):
-    """A topic counted as having something new: what its status is asked with."""
+    """A topic counted as having something new: what its status is asked with, and what
+    the rules made of it (its news do not count when hidden or muted, by rule or key)."""
 
     messages: int
     last_activity: datetime | None
+    ruled: str | None = None  # the rules' action on it (keys aside)
 
 
 # --- the rules, as functions of the records ------------------------------------------------

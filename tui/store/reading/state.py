@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from .records import GroupMark, LogMark, MessageMark, Tally, TopicMark
+from ...query.rules import QUIET
+from .records import GroupMark, KeyMark, LogMark, MessageMark, Tally, TopicMark
 from .rules import (
     FIRST_SIGHT,
     FreshTopic,
@@ -32,9 +33,10 @@ class Batch:
     topics: dict[str, TopicMark] = field(default_factory=dict)
     messages: dict[str, MessageMark] = field(default_factory=dict)
     logs: dict[str, LogMark] = field(default_factory=dict)
+    keyed: dict[str, KeyMark] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.groups or self.topics or self.messages or self.logs)
+        return bool(self.groups or self.topics or self.messages or self.logs or self.keyed)
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Loaded:
     groups: dict[str, GroupMark] = field(default_factory=dict)
     topics: dict[str, TopicMark] = field(default_factory=dict)
     tallies: dict[str, Tally] = field(default_factory=dict)
+    keyed: dict[str, KeyMark] = field(default_factory=dict)
 
 
 class ReadState:
@@ -55,6 +58,7 @@ class ReadState:
         self.groups: dict[str, GroupMark] = {}
         self.topics: dict[str, TopicMark] = {}
         self.tallies: dict[str, Tally] = {}
+        self.keyed: dict[str, KeyMark] = {}  # topics hidden, muted or followed by key
         self.loaded = False
         self.version = 0  # grows with every change, so drawn rows know when to redraw
         # Per topic: the records taken from the store (`_taken`) and those made this run.
@@ -69,6 +73,7 @@ class ReadState:
         """Take the records read from the store (what changed meanwhile is kept)."""
         self.groups = loaded.groups | self.groups
         self.topics = loaded.topics | self.topics
+        self.keyed = loaded.keyed | self.keyed
         for topic_id, tally in loaded.tallies.items():
             if topic_id not in self._taken:  # (a topic taken meanwhile knows better)
                 made = self.tallies.get(topic_id)  # (what this run added to it so far)
@@ -181,10 +186,44 @@ class ReadState:
         if cached is not None and cached[0] == self.version:
             return cached[1]
         live = sum(
-            self.topic_status(topic_id, group_id, *topic).fresh for topic_id, topic in fresh.items()
+            self.topic_status(topic_id, group_id, *topic[:2]).fresh
+            for topic_id, topic in fresh.items()
+            if not self.quiet(topic_id, topic.ruled)
         )
         self._live_counts[group_id] = (self.version, live)
         return live
+
+    def quieted(self, group_id: str) -> int:
+        """Topics of a group with news that rules or keys keep quiet (hidden or muted), as
+        counted this run."""
+        fresh = self._fresh.get(group_id, {})
+        return sum(
+            self.topic_status(topic_id, group_id, *topic[:2]).fresh
+            for topic_id, topic in fresh.items()
+            if self.quiet(topic_id, topic.ruled)
+        )
+
+    def followed_news(self, group_id: str) -> int:
+        """Followed topics of a group with something new, as counted this run."""
+        fresh = self._fresh.get(group_id, {})
+        return sum(
+            self.topic_status(topic_id, group_id, *topic[:2]).fresh
+            for topic_id, topic in fresh.items()
+            if self.action(topic_id, topic.ruled) == "follow"
+        )
+
+    def key_mark(self, topic_id: str) -> KeyMark | None:
+        """A topic's mark by key (None: never marked; action "": undone)."""
+        return self.keyed.get(topic_id)
+
+    def action(self, topic_id: str, ruled: str | None) -> str | None:
+        """What is done with a topic: its key's mark, else what the rules said."""
+        key = self.keyed.get(topic_id)
+        return key.action or ruled if key is not None else ruled
+
+    def quiet(self, topic_id: str, ruled: str | None) -> bool:
+        """Whether a topic's news never count (hidden or muted, by key or rule)."""
+        return self.action(topic_id, ruled) in QUIET
 
     def counted(self) -> dict[str, int]:
         """Every group counted this run, with its count now."""
@@ -273,6 +312,13 @@ class ReadState:
         if group_id in self.groups:
             self._fresh[group_id] = dict(fresh)
             self.version += 1
+
+    def mark_by_key(self, topic_id: str, group_id: str, action: str) -> None:
+        """Hide, mute or follow a topic by key ("": undo that)."""
+        mark = KeyMark(group_id, action, self.clock())
+        self.keyed[topic_id] = mark
+        self._pending.keyed[topic_id] = mark
+        self.version += 1
 
     def remember_log(self, group_id: str, newest_id: str) -> None:
         """The newest activity entry shown when a log is left."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
-from .records import GroupMark, LogMark, MessageMark, TopicMark
+from .records import GroupMark, KeyMark, LogMark, MessageMark, TopicMark
 from .rules import counts, tally_of
 from .state import Batch, Loaded
 
@@ -67,7 +67,18 @@ _TABLES = """
     CREATE INDEX reading_logs_all ON reading_logs (group_id, newest_id, at);
 """
 
+_KEYED = """
+    CREATE TABLE reading_keyed (
+        topic_id TEXT PRIMARY KEY,
+        group_id TEXT NOT NULL,
+        action TEXT NOT NULL,      -- hide, mute, follow, or '' (undone)
+        at REAL NOT NULL
+    );
+    CREATE INDEX reading_keyed_all ON reading_keyed (topic_id, group_id, action, at);
+"""
+
 _COLUMNS = {
+    "reading_keyed": ("topic_id", "group_id", "action", "at"),
     "reading_groups": ("group_id", "name", "cutoff", "at", "caught_up"),
     "reading_topics": ("topic_id", "group_id", "read", "messages", "at"),
     "reading_messages": ("message_id", "topic_id", "group_id", "read", "at", "created"),
@@ -154,7 +165,11 @@ def _readable_schema(source: sqlite3.Connection) -> bool:
     return True
 
 
-PART = Part("read state", (_create,), salvage=_salvage)
+def _keyed(db: sqlite3.Connection) -> None:
+    run_script(db, _KEYED)
+
+
+PART = Part("read state", (_create, _keyed), salvage=_salvage)
 
 
 # --- questions ---------------------------------------------------------------------------
@@ -170,7 +185,11 @@ def load(db: sqlite3.Connection) -> Loaded:
         row[0]: TopicMark(row[1], bool(row[2]), row[3], row[4])
         for row in db.execute("SELECT topic_id, group_id, read, messages, at FROM reading_topics")
     }
-    loaded = Loaded(groups, topics)
+    keyed = {
+        row[0]: KeyMark(row[1], row[2], row[3])
+        for row in db.execute("SELECT topic_id, group_id, action, at FROM reading_keyed")
+    }
+    loaded = Loaded(groups, topics, keyed=keyed)
     rows = db.execute(
         "SELECT message_id, topic_id, group_id, read, at, created FROM reading_messages "
         "ORDER BY topic_id"
@@ -248,6 +267,13 @@ def write(db: sqlite3.Connection, batch: Batch) -> None:
         keep_topic(db, topic_id, topic)
     for message in batch.messages.values():
         keep_message(db, message)
+    for topic_id, key in batch.keyed.items():
+        db.execute(
+            "INSERT INTO reading_keyed (topic_id, group_id, action, at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (topic_id) DO UPDATE SET group_id = excluded.group_id, "
+            "action = excluded.action, at = excluded.at WHERE excluded.at >= reading_keyed.at",
+            (topic_id, key.group_id, key.action, key.at),
+        )
     for group_id, log in batch.logs.items():
         db.execute(
             "INSERT INTO reading_logs (group_id, newest_id, at) VALUES (?, ?, ?) "

@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from ...query.judge import Facts
 from ...query.language import Query, QueryError, parse
 from ..problems import StoreError
 from . import finding, saved
@@ -74,17 +75,38 @@ class Search:
     async def search(
         self, query: Query, limit: int = PAGE, offset: int = 0, now: datetime | None = None
     ) -> list[Hit]:
-        """Topics found, best first then newest (StoreError: the index could not be read)."""
-        if query.read is None:
+        """Topics found, best first then newest (StoreError: the index could not be read).
+        Topics hidden by rules or keys are left out unless the query asks for them
+        (is:hidden); muted and hidden ones are never unread."""
+        reading = self._reading
+        ruled = bool(reading.rulebook.rules or reading.state.keyed or query.marks)
+        if query.read is None and not ruled:
             return await self._thread.call(_search, query, limit, offset, now)
         matched: Found = await self._thread.call(_found, query, limit, offset, now)
-        flags = await self._reading.read_flags(
-            [(row[1], row[2], row[5], row[3], row[6]) for row in matched.rows]
-        )
-        kept: list[Row] = [
-            row for row, read in zip(matched.rows, flags, strict=True) if read == query.read
-        ]
-        return await self._thread.call(_described, kept, matched, limit, offset)
+        rows = matched.rows
+        actions: dict[str, str | None] = {}
+        if ruled:
+            actions = await self._actions({row[1] for row in rows})
+            rows = [row for row in rows if _kept(query, actions.get(row[1]))]
+        if query.read is not None:
+            flags = await reading.read_flags([(r[1], r[2], r[5], r[3], r[6]) for r in rows])
+            if ruled:  # a muted or hidden topic is never unread
+                flags = [
+                    read or _is_quiet(row, actions) for row, read in zip(rows, flags, strict=True)
+                ]
+            rows = [row for row, read in zip(rows, flags, strict=True) if read == query.read]
+        return await self._thread.call(_described, rows, matched, limit, offset)
+
+    async def _actions(self, topic_ids: set[str]) -> dict[str, str | None]:
+        """What rules and keys make of each topic (by what the index holds of it)."""
+        facts = await self._thread.call(_topic_facts, sorted(topic_ids))
+        reading = self._reading
+        found: dict[str, str | None] = {}
+        for topic_id in topic_ids:
+            known = facts.get(topic_id)
+            ruled = reading.rulebook.judge(known).action if known is not None else None
+            found[topic_id] = reading.state.action(topic_id, ruled)
+        return found
 
     async def topic_matches(self, query: Query, topic_id: str) -> list[str]:
         """The ids of a topic's matching messages, in thread order."""
@@ -113,6 +135,10 @@ class Search:
         """Forget the saved search `name` (StoreError: it could not be)."""
         await self._thread.call(_remove, name)
 
+    async def all_topic_facts(self) -> dict[str, Facts]:
+        """What rules may judge of every topic the index holds (for `lurker rules`)."""
+        return await self._thread.call(_all_topic_facts)
+
     async def stats(self) -> IndexStats | None:
         """What the index holds (None: no index here)."""
         return await self._thread.call(_stats)
@@ -120,6 +146,20 @@ class Search:
     async def clear(self, *, saved_too: bool = False) -> None:
         """Forget everything indexed (and the saved searches with `saved_too`)."""
         await self._thread.call(_clear, saved_too)
+
+
+_MARKED = {"hidden": "hide", "muted": "mute", "followed": "follow"}
+
+
+def _kept(query: Query, action: str | None) -> bool:
+    """Whether a topic the rules or keys made `action` of is among a search's results."""
+    if action == "hide" and "hidden" not in query.marks:
+        return False
+    return all(_MARKED[mark] == action for mark in query.marks)
+
+
+def _is_quiet(row: Row, actions: dict[str, str | None]) -> bool:
+    return actions.get(row[1]) in ("hide", "mute")
 
 
 # --- on the store's thread --------------------------------------------------------------
@@ -215,3 +255,16 @@ def _clear(files: StoreFiles, saved_too: bool) -> None:
     feeding(files).clear()
     if saved_too:
         files.state.change(saved.forget, saved.PART)
+
+
+def _topic_facts(files: StoreFiles, topic_ids: list[str]) -> dict[str, Facts]:
+    return files.cache.ask(lambda db: finding.topic_facts(db, topic_ids), {}, PART)
+
+
+def _all_topic_facts(files: StoreFiles) -> dict[str, Facts]:
+    _flushed(files)
+
+    def every(db: sqlite3.Connection) -> dict[str, Facts]:
+        return finding.topic_facts(db, finding.topic_ids(db))
+
+    return files.cache.ask(every, {}, PART)

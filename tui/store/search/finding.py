@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from ...query.judge import Facts
 from ...query.language import Query
 from .fts import Plan, plan
 from .index import ID_SPREAD, row_id
@@ -215,3 +216,30 @@ def by_topic(rows: Iterable[Row]) -> list[_Topic]:
             topic.first_id = number
     order.sort()
     return [topics[topic_id] for _, _, topic_id in order]
+
+
+def topic_facts(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, Facts]:
+    """What a rule may judge of each topic the index holds a row of, by topic id."""
+    found: dict[str, Facts] = {}
+    for start in range(0, len(topic_ids), 500):
+        chunk = topic_ids[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        rows = db.execute(
+            "SELECT d.topic_id, d.subject, d.body, d.author, d.tags, g.name, g.title, "
+            "d.created, d.attachment FROM search_docs d "
+            "LEFT JOIN search_groups g ON g.group_id = d.group_id "
+            f"WHERE d.key IN ({marks})",
+            [f"t:{topic_id}" for topic_id in chunk],
+        )
+        for topic_id, subject, body, author, tags, name, title, created, attachment in rows:
+            found[topic_id] = Facts(
+                subject, body, author, tuple(tags.split()),
+                tuple(n for n in (name, title) if n), created or None, bool(attachment),
+            )  # fmt: skip
+    return found
+
+
+def topic_ids(db: sqlite3.Connection) -> list[str]:
+    """Every topic the index holds a row of."""
+    rows = db.execute("SELECT topic_id FROM search_docs WHERE message_id IS NULL")
+    return [row[0] for row in rows]

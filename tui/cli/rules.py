@@ -1,0 +1,84 @@
+"""`lurker rules`: the rules in effect, in order, where each was written, and how many of the
+topics fetched (the local index) each decides; then the topics marked by key. Offline."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Mapping
+
+from ..config.errors import SettingsError
+from ..config.settings import from_args
+from ..render.safety import clean
+from ..store.house import House, open_house
+from ..store.problems import StoreError
+from ..store.reading.door import Reading
+from ..store.reading.verdicts import Rulebook
+from .problems import report_problems
+from .say import say
+
+
+def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
+    """List the rules; the exit status (2: a rule or a setting is wrong)."""
+    try:
+        settings = from_args(args, environ)
+    except SettingsError as error:
+        say(f"lurker: {clean(str(error))}", sys.stderr)
+        return 2
+    rulebook = Rulebook(settings.rules)
+    house = open_house(
+        settings.store, settings.cache_bytes, report_problems, Reading(rulebook=rulebook)
+    )
+    try:
+        counts, keyed = asyncio.run(_matched(house))
+    except StoreError:
+        counts, keyed = {}, {}
+    finally:
+        house.close()
+    rules = [
+        {
+            "match": rule.match,
+            "action": rule.action,
+            "source": rule.source,
+            "topics": counts.get(number, 0),
+        }
+        for number, rule in enumerate(settings.rules)
+    ]
+    if args.format == "json":
+        print(json.dumps({"rules": rules, "by_key": keyed}, ensure_ascii=False, indent=1))
+        return 0
+    if not rules:
+        print("No rules in config.toml (docs/rules.md says how to write them).")
+    for number, rule in enumerate(rules, start=1):
+        topics = "1 topic" if rule["topics"] == 1 else f"{rule['topics']:,} topics"
+        print(f"{number}. {rule['action']:<9} {clean(str(rule['match']))}")
+        print(f"   {rule['source']}; decides {topics} of those fetched")
+    if keyed:
+        said = ", ".join(f"{count:,} {action}" for action, count in sorted(keyed.items()))
+        print(f"By key (before any rule): {said}.")
+    return 0
+
+
+async def _matched(house: House) -> tuple[dict[int, int], dict[str, int]]:
+    """How many topics of the index each rule decides (the first that matches), and the
+    topics marked by key, by what."""
+    await house.reading.load()
+    rulebook = house.reading.rulebook
+    facts = await house.search.all_topic_facts()
+    counts: dict[int, int] = {}
+    now = rulebook.clock()
+    for known in facts.values():
+        for number, rule in enumerate(rulebook.rules):
+            if rule.matches(known, now):
+                counts[number] = counts.get(number, 0) + 1
+                break
+    names = {"hide": "hidden", "mute": "muted", "follow": "followed"}
+    keyed: dict[str, int] = {}
+    for mark in house.reading.state.keyed.values():
+        if mark.action:
+            word = names[mark.action]
+            keyed[word] = keyed.get(word, 0) + 1
+    return counts, keyed
