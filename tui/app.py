@@ -20,6 +20,7 @@ from . import memory
 from .api.group_info import GroupInfo
 from .bookkeeper import Bookkeeper
 from .config.settings import DEMO_HINT, Settings
+from .config.theme import load_state, save_state
 from .render.glyphs import plain
 from .render.safety import clean
 from .screens.groups import GroupsScreen
@@ -37,9 +38,8 @@ from .screens.navigation import (
 )
 from .screens.onward import Onward
 from .screens.palette import action_commands, group_commands, mode_commands
-from .state import load_state, save_state
+from .screens.stylesheets import STYLES
 from .store.pages.summary import load_summary, summary_path
-from .stylesheets import STYLES
 from .widgets.feed import PageFailed, PageLoaded, WalkStopped
 from .widgets.key_footer import KeyFooter
 from .widgets.note_line import NoteLine
@@ -136,7 +136,7 @@ class LurkerApp(App[None]):
 
         if driver is not LinuxDriver:
             return driver  # one chosen with TEXTUAL_DRIVER
-        from .terminal_cursor import CursorDriver  # shows the cursor in screen-reader mode
+        from .widgets.terminal_cursor import CursorDriver  # shows the cursor in screen-reader mode
 
         return CursorDriver
 
@@ -413,13 +413,13 @@ class LurkerApp(App[None]):
     @on(ActivityOpened)
     def _open_activity(self, event: ActivityOpened) -> None:
         # Imported on first use: the converter behind it is not needed to start.
-        from .screens.activity import ActivityScreen
+        from .screens.activity.screen import ActivityScreen
 
         self.push_screen(ActivityScreen(self.kept_library, self.news, event.group))
 
     @on(AllActivityOpened)
     def _open_all_activity(self, event: AllActivityOpened) -> None:
-        from .screens.activity import ActivityScreen
+        from .screens.activity.screen import ActivityScreen
 
         self.push_screen(ActivityScreen(self.kept_library, self.news, groups=event.groups))
 

@@ -13,6 +13,8 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
+from tui.screens.activity_entry import EntryScreen
+from tui.screens.activity_rows import ActivityRow, GroupStopped, NewSince
 
 from tests.api.test_merged import FailingGroup
 from tests.conftest import demo_config
@@ -24,8 +26,6 @@ from tui.app import LurkerApp
 from tui.demo import DemoService
 from tui.render.activity_kinds import KINDS
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_entry import EntryScreen
-from tui.screens.activity_rows import ActivityRow, GroupStopped, NewSince
 from tui.screens.export_prompt import ExportPrompt
 from tui.screens.group_rows import ordered
 from tui.screens.groups import GroupsScreen

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from tui.screens.activity_rows import NewSince
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle
@@ -16,7 +17,6 @@ from tui.demo import DemoService
 from tui.render import when
 from tui.render.when import relative
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_rows import NewSince
 from tui.widgets.paged_list import PagedList
 
 

@@ -17,26 +17,29 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
 
-from ..api.cursor import PageSource
-from ..api.errors import RateLimitError, describe
-from ..api.follow import Pace, check_logs, newest_of
-from ..api.group_info import GroupInfo
-from ..api.library import Library
-from ..api.params import ActivityQuery
-from ..export.activity import GroupsFailed, activity_file_name, export_activity_file
-from ..export.output import OutputBusyError, OutputError
-from ..export.place import Target, export_folder, target
-from ..render.safety import clean
-from ..render.when import count, stamp
-from ..widgets.activity_strip import ActivityStrip
-from ..widgets.feed import PageFailed
-from ..widgets.key_footer import KeyFooter
-from ..widgets.paged_list import ListState, PagedList
-from ..widgets.spoken import glyphs_of, screen_reader
-from .activity_filters import ActivityFilters, filter_words
-from .activity_glance import ListedRows, Listing, in_bar, listed
-from .activity_log import LastVisit, LogGroups
-from .activity_rows import (
+from ...api.cursor import PageSource
+from ...api.errors import RateLimitError, describe
+from ...api.follow import Pace, check_logs, newest_of
+from ...api.group_info import GroupInfo
+from ...api.library import Library
+from ...api.params import ActivityQuery
+from ...export.activity import GroupsFailed, activity_file_name, export_activity_file
+from ...export.output import OutputBusyError, OutputError
+from ...export.place import Target, export_folder, target
+from ...render.safety import clean
+from ...render.when import count, stamp
+from ...widgets.activity_strip import ActivityStrip
+from ...widgets.feed import PageFailed
+from ...widgets.key_footer import KeyFooter
+from ...widgets.paged_list import ListState, PagedList
+from ...widgets.spoken import glyphs_of, screen_reader
+from ..export_prompt import ExportPrompt
+from ..paged import PAGE_AHEAD, PagedScreen, saved_when, title_bar
+from ..reasons import reason
+from .filters import ActivityFilters, filter_words
+from .glance import ListedRows, Listing, in_bar, listed
+from .log import LastVisit, LogGroups
+from .rows import (
     ActivityRow,
     GroupStopped,
     LogRow,
@@ -45,12 +48,9 @@ from .activity_rows import (
     render_log_row,
     say_log_row,
 )
-from .export_prompt import ExportPrompt
-from .paged import PAGE_AHEAD, PagedScreen, saved_when, title_bar
-from .reasons import reason
 
 if TYPE_CHECKING:
-    from ..bookkeeper import Bookkeeper
+    from ...bookkeeper import Bookkeeper
 
 ALL_ACTIVITY = "★ All activity"
 
@@ -404,7 +404,7 @@ class ActivityScreen(PagedScreen[LogRow]):
             return
         if isinstance(entry, NewSince):
             return
-        from .activity_entry import EntryScreen
+        from .entry import EntryScreen
 
         self.app.push_screen(EntryScreen(entry, self.logs.groups[entry.group].display_name))
 
