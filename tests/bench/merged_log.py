@@ -28,7 +28,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.widgets import Sparkline
-from tui.screens.activity_rows import ActivityRow
+from tui.screens.activity.rows import ActivityRow
 
 from tests.bench.apps import ACTIVITY_GROUP, DATA_NOW, SIZE, demo_config, loopback_app
 from tests.bench.biglists import _serve

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Select
-from tui.screens.activity_filters import ActivityFilters
+from tui.screens.activity.filters import ActivityFilters
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, requests_to, settle, until

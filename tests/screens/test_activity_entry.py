@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from tui.screens.activity_entry import EntryScreen
-from tui.screens.activity_rows import ActivityRow, render_log_row
+from tui.screens.activity.entry import EntryScreen
+from tui.screens.activity.rows import ActivityRow, render_log_row
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Label, Select
-from tui.screens.activity_filters import ActivityFilters
+from tui.screens.activity.filters import ActivityFilters
 
 from tests.screens.harness import make_app, requests_to, settle, until
 from tests.screens.test_snapshots import keys, open_activity

@@ -13,8 +13,8 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui.screens.activity_entry import EntryScreen
-from tui.screens.activity_rows import ActivityRow, GroupStopped, NewSince
+from tui.screens.activity.entry import EntryScreen
+from tui.screens.activity.rows import ActivityRow, GroupStopped, NewSince
 
 from tests.api.test_merged import FailingGroup
 from tests.conftest import demo_config

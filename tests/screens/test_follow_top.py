@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui.screens.activity_rows import NewSince
+from tui.screens.activity.rows import NewSince
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.screens.activity_rows import ActivityRow, NewSince
+from tui.screens.activity.rows import ActivityRow, NewSince
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until

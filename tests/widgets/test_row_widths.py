@@ -15,7 +15,7 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
-from tui.screens.activity_rows import ActivityRow, render_activity_row
+from tui.screens.activity.rows import ActivityRow, render_activity_row
 
 from tests.conftest import DEMO_NOW
 from tui.api.models.memberships import Membership
