@@ -69,7 +69,7 @@ async def test_rebound_keys_work_and_are_shown_where_keys_are_shown() -> None:
         assert any("→" in str(item.render()) for item in footer.query("FooterKey"))
         commands = {command.title: command.help for command in app.get_system_commands(app.screen)}
         assert commands["Next"] == "Keys: → l"
-        assert commands["Back"] == "Keys: esc ⌫ x"
+        assert commands["Back"] == "Keys: esc ⌫ Q"
         await keys(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         await settle(pilot)
