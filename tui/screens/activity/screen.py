@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -27,9 +26,9 @@ from ...widgets.feed import PageFailed
 from ...widgets.key_footer import KeyFooter
 from ...widgets.paged_list import ListState, PagedList
 from ...widgets.spoken import glyphs_of, screen_reader
-from ..paged import PAGE_AHEAD, PagedScreen, saved_when, title_bar
+from ..paged import PAGE_AHEAD, saved_when, title_bar
 from ..reasons import reason
-from . import exporting, follow
+from .exporting import ExportingLog
 from .filters import ActivityFilters, filter_words
 from .glance import ListedRows, Listing, in_bar, listed
 from .log import LastVisit, LogGroups
@@ -49,7 +48,7 @@ if TYPE_CHECKING:
 ALL_ACTIVITY = "★ All activity"
 
 
-class ActivityScreen(PagedScreen[LogRow]):
+class ActivityScreen(ExportingLog):
     """Shows a group's activity log, or every group's merged (`group` None); `/` filters,
     `f` follows new entries, `c` moves into the chart over the log."""
 
@@ -334,28 +333,6 @@ class ActivityScreen(PagedScreen[LogRow]):
             self._widen()
             self._show(event.query, keep=True)
 
-    def action_follow(self) -> None:
-        """Poll for new entries at a gentle interval (or stop)."""
-        follow.toggle(self)
-
-    @work(exclusive=True, group="follow", exit_on_error=False)
-    async def poll(self) -> None:
-        """Check each log for new entries once."""
-        await follow.poll(self)
-
-    def action_export(self) -> None:
-        """Ask where, then write what the filter shows to a CSV file."""
-        self._offer_export()
-
-    @work(exclusive=True, group="export-offer", exit_on_error=False)
-    async def _offer_export(self) -> None:
-        await exporting.offer(self)
-
-    @work(exclusive=True, group="export", exit_on_error=False)
-    async def export(self, file: Path) -> None:
-        """Write what the filter shows to `file`."""
-        await exporting.export(self, file)
-
     @on(PagedList.RowActivated)
     def _show_entry(self, event: PagedList.RowActivated[LogRow]) -> None:
         # Long entries are cropped in the list: Enter shows the whole of one, until closed.
@@ -391,9 +368,10 @@ class ActivityScreen(PagedScreen[LogRow]):
         self._narrowed = ""
         self.paged_list.restore(wide)
         held, self._held = self._held, []
-        follow.insert_new(self, held)
+        self._insert_new(held)
         self._update_title()
         return True
+
 
 def _row_key(row: LogRow) -> object:
     return row.key
