@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from tests.conftest import demo_config
+from tests.transports import FailingGroup
 from tui.api.client import ServiceClient
 from tui.api.cursor import DEFAULT_LIMIT
 from tui.api.follow import FOLLOW_EVERY, FOLLOW_MAX, Pace, check_logs
@@ -25,23 +26,6 @@ from tui.store.house import open_house
 
 GROUPS = ["lurker-dev", "parent+child", "sandbox"]
 NEWEST = ActivityQuery(sort_field="created", sort_dir="desc")
-
-
-class FailingGroup(httpx.AsyncBaseTransport):
-    """The demo, except that one group's log fails from its `after`-th page on."""
-
-    def __init__(self, demo: DemoService, group: str, after: int = 0) -> None:
-        self.inner, self.group, self.after = demo_transport(demo), group, after
-        self.asked = 0
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        url = request.url
-        if url.path.endswith("/getactivitylog") and url.params.get("group_name") == self.group:
-            self.asked += 1
-            if self.asked > self.after:
-                body = {"object": "error", "type": "inadequate_permissions", "extra": ""}
-                return httpx.Response(400, json=body)
-        return await self.inner.handle_async_request(request)
 
 
 def library_for(demo: DemoService, transport: httpx.AsyncBaseTransport | None = None) -> Library:

@@ -11,14 +11,14 @@ import html
 import json
 import re
 
-import httpx
 from textual.content import Content
 from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
+from tests.transports import Rewriting
 from tui.app import LurkerApp
-from tui.demo import DemoService, demo_transport
+from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
@@ -26,23 +26,6 @@ from tui.widgets.paged_list import PagedList
 MARKUP = "[b]bold[/b] [@click=app.quit]quit[/]"
 HOSTILE_NAME = f"Dev\x1b]0;pwned\x07\x1b[2J {MARKUP}"
 SHOWN_NAME = f"Dev {MARKUP}"
-
-
-class Rewriting(httpx.AsyncBaseTransport):
-    """The demo's transport, with the answers of one endpoint changed by `rewrite`."""
-
-    def __init__(self, demo: DemoService, endpoint: str, rewrite) -> None:  # type: ignore[no-untyped-def]
-        self.inner = demo_transport(demo)
-        self.endpoint = endpoint
-        self.rewrite = rewrite
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        response = await self.inner.handle_async_request(request)
-        if not request.url.path.endswith("/" + self.endpoint):
-            return response
-        await response.aread()
-        status, body = self.rewrite(response.status_code, response.json())
-        return httpx.Response(status, json=body)
 
 
 def app_with(endpoint: str, rewrite) -> LurkerApp:  # type: ignore[no-untyped-def]

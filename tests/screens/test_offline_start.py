@@ -3,23 +3,16 @@ any other, so they read offline later, marked so."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
+from tests.transports import Unplugged
 from tui.demo import DemoService
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 
 TOPIC = "100000001"
-
-
-class Unreachable(httpx.AsyncBaseTransport):
-    """A service that cannot be reached at all."""
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("connection refused", request=request)
 
 
 def title(app: object) -> str:
@@ -51,7 +44,7 @@ async def test_a_screen_opened_from_the_command_line_reads_offline_later(
         await until(pilot, lambda: loaded(app), "the screen's first page")  # type: ignore[operator]
         await settle(pilot)
 
-    offline, _ = make_app(demo, transport=Unreachable(), **option)
+    offline, _ = make_app(demo, transport=Unplugged(), **option)
     async with offline.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: loaded(offline), "the saved first page")  # type: ignore[operator]
         await settle(pilot)

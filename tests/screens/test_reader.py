@@ -307,7 +307,7 @@ async def test_a_short_first_body_comes_with_the_thread(monkeypatch) -> None:  #
 
 async def test_a_topic_without_messages_says_so() -> None:
     from tests.conftest import demo_config
-    from tests.screens.test_hostile_text import Rewriting
+    from tests.transports import Rewriting
     from tui.demo import DemoService
 
     def no_messages(status: int, body: dict) -> tuple[int, dict]:  # type: ignore[type-arg]

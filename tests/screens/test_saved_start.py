@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, notes, settle, shown_text, until
 from tests.screens.test_snapshots import groups_loaded, keys, open_group, rows_of
+from tests.transports import Unplugged
 from tui.app import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
@@ -124,13 +125,6 @@ async def test_a_first_run_has_nothing_saved_to_show() -> None:
         held.released.set()
         await groups_loaded(pilot)
         assert "saved" not in title(app)
-
-
-class Unplugged(httpx.AsyncBaseTransport):
-    """No service at all: every request is refused."""
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("connection refused", request=request)
 
 
 class Waits:

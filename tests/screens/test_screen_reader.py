@@ -13,7 +13,6 @@ from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
-from tests.screens.test_hostile_text import Rewriting
 from tests.screens.test_snapshots import (
     TAPE_ECHO,
     groups_loaded,
@@ -23,6 +22,7 @@ from tests.screens.test_snapshots import (
     read_thread,
     rows_of,
 )
+from tests.transports import Rewriting
 from tui.app import LurkerApp
 from tui.demo import DemoService
 from tui.render.document import Link

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.screens.test_saved_start import Unplugged
+from tests.transports import Unplugged
 from tui.api.client import ServiceClient
 from tui.api.errors import TransportError
 from tui.api.params import ActivityQuery
