@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.hostile.conftest import client_for
+from tests.hostile.harness import FAILURES
 from tests.hostile.server import HostileServer
-from tests.hostile.test_client import FAILURES
 from tests.screens.harness import settle, until
 from tui.app import LurkerApp
 from tui.config.settings import Settings
