@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import start_demo_server
+from tests.e2e.accounts import API_KEY, KINDS, Service, User, go_to, quit_reader
 from tests.e2e.terminal import LURKER, Terminal
-from tests.e2e.test_accounts import API_KEY, KINDS, Service, User, go_to, quit_reader
 
 pytestmark = pytest.mark.e2e
 
