@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from tests.screens.harness import settle, until
-from tests.widgets.test_thread_view import Pages, paragraphs, visible
+from tests.widgets.thread_view_app import Pages, paragraphs, visible
 from tui.api.models.messages import Message
 from tui.render.convert import convert_body
 from tui.render.convert.child import Converted
