@@ -1,4 +1,5 @@
-"""Building the real app around the demo service, and waiting for it without sleeping."""
+"""Building the real app around the demo service, pressing its keys, and waiting for it
+without sleeping."""
 
 from __future__ import annotations
 
@@ -7,19 +8,28 @@ import contextlib
 import html
 import re
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import httpx
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
 from tests.conftest import demo_config
 from tui.api.client import ServiceClient
 from tui.api.exchange import Sleep
 from tui.app import LurkerApp
+from tui.config.account import AccountSession, Profile
+from tui.config.credentials import AccountClient
+from tui.config.secrets import SecretStore
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
+from tui.widgets.paged_list import PagedList
+
+_CHARACTERS = {"slash": "/", "enter": "\r", "space": " "}
 
 
 def make_app(
@@ -47,6 +57,25 @@ def make_app(
     app = LurkerApp(Settings(**options), client, bodies_in_process=bodies_in_process)  # type: ignore[arg-type]
     record_notes(app)
     return app, demo
+
+
+def thread_app(topic: int) -> LurkerApp:
+    """The real app opened at demo topic `topic` (as `--topic` opens it)."""
+    app, _demo = make_app(None, topic=str(topic))
+    return app
+
+
+def account_app(tmp_path: Path, auth: str, *, api_key: str | None = None) -> LurkerApp:
+    """The real app signed in to profile "work" with `auth` (not the demo's own sign-in),
+    its service the demo in-process; secrets kept under `tmp_path`."""
+    demo = DemoService(demo_config())
+    client = AccountClient("http://localhost", transport=demo_transport(demo))
+    email = demo.demo_email if auth != "api_key" else ""
+    profile = Profile("work", "http://localhost", auth, email)
+    session = AccountSession(client, profile, SecretStore(tmp_path / "secrets.json", None))
+    session.restore(api_key)
+    settings = Settings(demo=False, base_url="http://localhost", profile="work", auth=auth)
+    return LurkerApp(settings, client, session=session)
 
 
 def record_notes(app: App[None]) -> None:
@@ -93,13 +122,57 @@ async def settle(pilot: Pilot[None]) -> None:
             return
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str = "") -> None:
-    """Wait (by handling messages, never by sleeping) until `condition()` holds."""
-    for _ in range(1000):  # a bound, only reached on failure (a 100k-row walk needs ~1000)
+async def until(
+    pilot: Pilot[None], condition: Callable[[], bool], what: str = "", *, workers_held: bool = False
+) -> None:
+    """Wait (by handling messages, never by sleeping) until `condition()` holds.
+
+    With `workers_held` (a test holds a worker on purpose), handle messages only: waiting
+    for every worker to finish would wait for ever.
+    """
+    # A bound, only reached on failure (a 100k-row walk needs ~1000 settles).
+    for _ in range(2000 if workers_held else 1000):
         if condition():
             return
-        await settle(pilot)
+        if workers_held:
+            await pilot.pause()
+        else:
+            await settle(pilot)
     raise AssertionError(f"never happened: {what}")
+
+
+def key_event(name: str) -> events.Key:
+    """The key event for key `name` ("a", "enter", "end"...), as a terminal sends it."""
+    return events.Key(name, name if len(name) == 1 else _CHARACTERS.get(name))
+
+
+async def keys(pilot: Pilot[None], *names: str, workers_held: bool = False) -> None:
+    """Press keys one by one, letting the app finish what each started before the next.
+
+    Quicker than `Pilot.press`, which waits for the CPU to go idle after every key. With
+    `workers_held` (a test holds a worker on purpose), each key is only handled: by the app,
+    then by the widget it passes the key to.
+    """
+    for name in names:
+        pilot.app.post_message(key_event(name))
+        if workers_held:
+            await pilot.pause()
+            await pilot.pause()
+        else:
+            await settle(pilot)
+
+
+async def quiet(pilot: Pilot[None]) -> None:
+    """Let everything finish, then stop every text cursor from blinking."""
+    await settle(pilot)
+    for box in pilot.app.screen.query(Input):
+        box.cursor_blink = False
+    await pilot.pause()
+
+
+def rows_of(pilot: Pilot[None]) -> PagedList[Any]:
+    """The current screen's main list."""
+    return pilot.app.screen.query_one(PagedList)
 
 
 def requests_to(demo: DemoService, endpoint: str, **matching: str) -> list[dict[str, str]]:

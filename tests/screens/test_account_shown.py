@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_snapshots import groups_loaded
+from tests.screens.harness import account_app, make_app, settle, until
+from tests.screens.journeys import groups_loaded
+from tests.screens.shown import group_list_title
 from tui.app import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
@@ -20,28 +21,11 @@ from tui.screens.login import LoginScreen
 from tui.widgets.paged_list import PagedList
 
 
-def group_title(app: LurkerApp) -> str:
-    screen = app.screen_stack[0]
-    assert isinstance(screen, GroupsScreen)
-    return str(screen.query_one("#title", Static).render())
-
-
 async def test_the_demo_says_it_is_the_demo() -> None:
     app, _ = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await groups_loaded(pilot)
-        assert group_title(app) == "Groups · 7 · demo data"
-
-
-def account_app(tmp_path: Path, auth: str, *, api_key: str | None = None) -> LurkerApp:
-    demo = DemoService(demo_config())
-    client = AccountClient("http://localhost", transport=demo_transport(demo))
-    email = demo.demo_email if auth != "api_key" else ""
-    profile = Profile("work", "http://localhost", auth, email)
-    session = AccountSession(client, profile, SecretStore(tmp_path / "secrets.json", None))
-    session.restore(api_key)
-    settings = Settings(demo=False, base_url="http://localhost", profile="work", auth=auth)
-    return LurkerApp(settings, client, session=session)
+        assert group_list_title(app) == "Groups · 7 · demo data"
 
 
 async def test_an_account_by_key_shows_its_host_and_profile(tmp_path: Path) -> None:
@@ -49,20 +33,20 @@ async def test_an_account_by_key_shows_its_host_and_profile(tmp_path: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: len(app.screen.query_one(PagedList).rows) > 1, "groups")
         await settle(pilot)
-        assert group_title(app).endswith(" · localhost (profile work)")
+        assert group_list_title(app).endswith(" · localhost (profile work)")
 
 
 async def test_an_account_signed_in_with_a_password_shows_who(tmp_path: Path) -> None:
     app = account_app(tmp_path, "password-token")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LoginScreen), "sign-in at start")
-        assert "demo data" not in group_title(app)
+        assert "demo data" not in group_list_title(app)
         app.screen.query_one("#login-password", Input).value = DemoService.demo_password
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "the group list")
         await until(pilot, lambda: len(app.screen.query_one(PagedList).rows) > 1, "groups")
         await settle(pilot)
-        assert group_title(app).endswith(f" · {DemoService.demo_email} at localhost")
+        assert group_list_title(app).endswith(f" · {DemoService.demo_email} at localhost")
 
 
 async def test_a_saved_password_sign_in_starts_without_asking(tmp_path: Path) -> None:
@@ -94,4 +78,4 @@ async def test_a_saved_password_sign_in_starts_without_asking(tmp_path: Path) ->
         await until(pilot, lambda: len(app.screen.query_one(PagedList).rows) > 1, "groups")
         await settle(pilot)
         assert isinstance(app.screen, GroupsScreen)
-        assert group_title(app).endswith(f" · {DemoService.demo_email} at localhost")
+        assert group_list_title(app).endswith(f" · {DemoService.demo_email} at localhost")

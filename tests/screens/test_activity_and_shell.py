@@ -2,47 +2,17 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
-
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, requests_to, settle, until
+from tests.screens.journeys import apply_filters, open_activity
 from tui.app import LurkerApp
 from tui.config.theme import load_state
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity.filters import ActivityFilters
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
-
-
-async def open_activity(pilot) -> PagedList:  # type: ignore[no-untyped-def]
-    app = pilot.app
-    groups = app.screen.query_one(PagedList)
-    await until(pilot, lambda: len(groups.rows) > 3, "groups")
-    names = [row.group.group_name if row.group else "*" for row in groups.rows]
-    groups.cursor = names.index("lurker-dev")
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, ActivityScreen), "activity screen")
-    log = app.screen.query_one(PagedList)
-    await until(pilot, lambda: len(log.rows) > 0, "entries")
-    return log
-
-
-async def apply_filters(pilot, **values: str) -> None:  # type: ignore[no-untyped-def]
-    panel = pilot.app.screen.query_one(ActivityFilters)
-    if not panel.display:
-        await pilot.press("slash")
-    for name, value in values.items():
-        widget = panel.query_one(f"#{name}")
-        if isinstance(widget, Select):
-            widget.value = value
-        elif isinstance(widget, Input):
-            widget.value = value
-    await settle(pilot)
-    panel.post_message(ActivityFilters.Applied(panel.current_query()))
-    await settle(pilot)
 
 
 async def test_every_filter_reaches_the_service_as_documented() -> None:

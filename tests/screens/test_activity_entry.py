@@ -7,7 +7,7 @@ import re
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
-from tests.screens.test_activity_and_shell import apply_filters, open_activity
+from tests.screens.journeys import apply_filters, open_activity
 from tests.transports import Rewriting
 from tui.demo import DemoService
 from tui.render.convert import entry_text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input, Label, Select
 
-from tests.screens.harness import make_app, requests_to, settle, until
-from tests.screens.test_snapshots import keys, open_activity
+from tests.screens.harness import keys, make_app, requests_to, settle, until
+from tests.screens.journeys import open_activity
 from tui.screens.activity.filters import ActivityFilters
 
 

@@ -7,18 +7,24 @@ import csv
 import math
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual import events
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, requests_to, settle, shown_text, until
-from tests.screens.test_activity_and_shell import apply_filters, open_activity
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_snapshots import groups_loaded, keys, rows_of
+from tests.screens.harness import (
+    keys,
+    make_app,
+    notes,
+    requests_to,
+    rows_of,
+    settle,
+    shown_text,
+    until,
+)
+from tests.screens.journeys import apply_filters, groups_loaded, open_activity, open_all_activity
+from tests.screens.shown import entries, screen_of
 from tests.transports import FailingGroup
 from tui.app import LurkerApp
 from tui.demo import DemoService
@@ -31,33 +37,8 @@ from tui.screens.group_rows import ordered
 from tui.screens.groups import GroupsScreen
 from tui.store.pages.summary import GroupCard, PermsCard
 from tui.widgets.activity_strip import ActivityStrip
-from tui.widgets.paged_list import PagedList
 
 GROUPS = ["lurker-dev", "parent+child", "sandbox"]
-
-
-async def open_all_activity(pilot: Pilot[None]) -> PagedList[Any]:
-    """★ All activity, opened from the group list (its second row), its first page in."""
-    await groups_loaded(pilot)
-    rows = rows_of(pilot)
-    assert rows.rows[1].all_activity
-    rows.cursor = 1
-    await keys(pilot, "enter")
-    await until(pilot, lambda: isinstance(pilot.app.screen, ActivityScreen), "★ All activity")
-    log = rows_of(pilot)
-    await until(pilot, lambda: len(log.rows) > 0, "entries")
-    await settle(pilot)
-    return log
-
-
-def screen_of(app: LurkerApp) -> ActivityScreen:
-    screen = app.screen
-    assert isinstance(screen, ActivityScreen)
-    return screen
-
-
-def entries(log: PagedList[Any]) -> list[ActivityRow]:
-    return [row for row in log.rows if isinstance(row, ActivityRow)]
 
 
 def clocked() -> tuple[LurkerApp, DemoService, list[float]]:

@@ -7,9 +7,7 @@ import httpx
 import pytest
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_snapshots import keys, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen
 from tui.screens.group_rows import GroupRow

@@ -9,10 +9,9 @@ import platformdirs
 import pytest
 from textual.widgets import Input, Static
 
-from tests.screens.harness import make_app, settle, shown_text, until
-from tests.screens.test_activity_and_shell import apply_filters, open_activity
-from tests.screens.test_links import first_message, notes, thread_app
-from tests.screens.test_snapshots import read_thread
+from tests.screens.harness import make_app, notes, settle, shown_text, thread_app, until
+from tests.screens.journeys import apply_filters, open_activity, read_thread
+from tests.screens.shown import first_message
 from tui.screens.activity import ActivityScreen
 from tui.screens.export_prompt import ExportPrompt
 from tui.screens.thread import ThreadScreen

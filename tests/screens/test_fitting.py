@@ -6,11 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.app import App
-from textual.widgets import Static
 
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_snapshots import keys, open_activity, open_topics, read_thread
+from tests.screens.harness import keys, make_app, settle, until
+from tests.screens.journeys import open_activity, open_topics, read_thread
+from tests.screens.shown import title_bar
 from tui.screens.activity import ActivityScreen
 from tui.screens.thread import ThreadScreen
 from tui.widgets.paged_list import PagedList
@@ -18,16 +17,6 @@ from tui.widgets.thread_view import ThreadView
 
 LONG_SUBJECT = 100000358  # lurker-dev: a 66-character subject, 6 messages
 LIKED = 100000006  # lurker-dev: message #44 has 2 likes, then chips "bug" and "help-wanted"
-
-
-def title_bar(app: App[None]) -> str:
-    """The title bar as drawn: the title (cut to its room), then the position."""
-    parts = [widget.render_line(0).text.strip() for widget in app.screen.query(Static)]
-    return " ".join(
-        part
-        for part, widget in zip(parts, app.screen.query(Static), strict=True)
-        if widget.id in ("title", "position")
-    )
 
 
 async def test_following_shows_when_it_last_checked_at_80_columns() -> None:

@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from tests.screens.harness import make_app, settle, shown_text
-from tests.screens.test_activity_and_shell import apply_filters
-from tests.screens.test_all_activity import open_all_activity
-from tests.screens.test_snapshots import keys
+from tests.screens.harness import keys, make_app, settle, shown_text
+from tests.screens.journeys import apply_filters, open_all_activity
 
 
 @pytest.mark.parametrize("width", [80, 100])

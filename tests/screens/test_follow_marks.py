@@ -8,10 +8,9 @@ import asyncio
 import httpx
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_all_activity import entries, open_all_activity, screen_of
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_snapshots import groups_loaded, keys, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
+from tests.screens.journeys import groups_loaded, open_all_activity
+from tests.screens.shown import entries, screen_of
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from textual.app import App
 
-from tests.screens.harness import make_app, settle, shown_text, until
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
+from tests.screens.journeys import groups_loaded, open_topics
 from tui.screens.groups import GroupsScreen
 
 

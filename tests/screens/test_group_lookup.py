@@ -11,9 +11,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from tests.conftest import demo_config
-from tests.screens.harness import settle, until
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_snapshots import keys, rows_of
+from tests.screens.harness import keys, notes, rows_of, settle, until
 from tui.api.client import ServiceClient
 from tui.app import LurkerApp
 from tui.config.settings import Settings

@@ -9,16 +9,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.screens.harness import make_app, settle, shown_text, until
-from tests.screens.test_snapshots import (
-    TAPE_ECHO,
-    groups_loaded,
-    keys,
-    open_activity,
-    open_topics,
-    read_thread,
-)
-from tui.app import LurkerApp
+from tests.screens.harness import keys, make_app, settle, shown_text, until
+from tests.screens.journeys import TAPE_ECHO, groups_loaded, open_activity, open_topics, read_thread
+from tests.screens.shown import help_lines
 from tui.screens.help import HelpScreen
 
 Journey = Callable[[Pilot[None]], Awaitable[None]]
@@ -61,17 +54,6 @@ SCREENS: dict[str, tuple[Journey, dict[str, str], list[str]]] = {
     "activity": (on_activity, {}, [("/", "Filter"), ("f", "new entries"), ("e", "CSV")]),
 }
 TEXTUAL_NOISE = ("Scroll Left", "Scroll Right", "Focus Next", "Focus Previous", "Copy selected")
-
-
-def help_lines(app: LurkerApp) -> list[str]:
-    """Every line of the help as drawn (each section cut to the room it was given)."""
-    screen = app.screen
-    assert isinstance(screen, HelpScreen)
-    return [
-        static.render_line(y).text.rstrip()
-        for static in screen.query(Static)
-        for y in range(static.size.height)
-    ]
 
 
 @pytest.mark.parametrize("name", list(SCREENS))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer
 
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_help import help_lines
-from tests.screens.test_snapshots import TAPE_ECHO, keys, read_thread
+from tests.screens.harness import keys, make_app, settle, until
+from tests.screens.journeys import TAPE_ECHO, read_thread
+from tests.screens.shown import help_lines
 from tui.app import LurkerApp
 from tui.config.file import Setting
 from tui.screens.activity import ActivityScreen

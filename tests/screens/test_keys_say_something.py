@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.screens.harness import make_app, notes, settle
-from tests.screens.test_snapshots import TAPE_ECHO, groups_loaded, keys, read_thread, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle
+from tests.screens.journeys import TAPE_ECHO, groups_loaded, read_thread
 from tui.widgets.thread_view import ThreadView
 
 

@@ -12,10 +12,10 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, notes, settle, until
-from tests.screens.test_snapshots import keys, read_thread
+from tests.screens.harness import keys, notes, settle, thread_app, until
+from tests.screens.journeys import read_thread
+from tests.screens.shown import first_message
 from tui.api.models.messages import Message
-from tui.app import LurkerApp
 from tui.render.convert import convert_body
 from tui.render.document import Link
 from tui.render.draw.message import ThreadMessage
@@ -59,16 +59,6 @@ async def open_picker(pilot: Pilot[None]) -> LinkPicker:
     screen = pilot.app.screen
     assert isinstance(screen, LinkPicker)
     return screen
-
-
-def first_message(app: App[None]) -> ThreadMessage:
-    """The first message of the thread on screen."""
-    return app.screen.query_one(ThreadView).messages[0]
-
-
-def thread_app(topic: int) -> LurkerApp:
-    app, _demo = make_app(None, topic=str(topic))
-    return app
 
 
 async def test_o_lists_the_links_and_enter_opens_one(monkeypatch: pytest.MonkeyPatch) -> None:

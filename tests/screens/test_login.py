@@ -11,9 +11,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, RadioSet
 
 from tests.conftest import demo_config
-from tests.screens.harness import settle, until
-from tests.screens.test_account_shown import account_app
-from tests.screens.test_snapshots import as_sent_under_no_color
+from tests.screens.harness import account_app, settle, until
+from tests.screens.pictures import as_sent_under_no_color
 from tui.app import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient

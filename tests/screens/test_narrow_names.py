@@ -5,9 +5,8 @@ the group list (its name is cut first), and in the group columns of ★ All grou
 from __future__ import annotations
 
 from tests.screens.harness import make_app, settle, until
-from tests.screens.test_all_activity import open_all_activity
-from tests.screens.test_snapshots import groups_loaded
-from tests.screens.test_topic_columns import drawn_rows, open_all_groups
+from tests.screens.journeys import groups_loaded, open_all_activity, open_all_groups
+from tests.screens.shown import drawn_rows
 
 
 async def test_the_group_list_keeps_short_names_whole_at_60() -> None:

@@ -6,11 +6,10 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_all_activity import open_all_activity
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_saved_start import Unplugged, title
-from tests.screens.test_snapshots import groups_loaded, keys
+from tests.screens.harness import keys, make_app, notes, settle, until
+from tests.screens.journeys import groups_loaded, open_all_activity
+from tests.screens.shown import group_list_title
+from tests.transports import Unplugged
 from tui.demo import DemoService
 from tui.screens.groups import GroupsScreen
 
@@ -27,14 +26,16 @@ async def test_offline_the_group_list_says_offline_and_r_says_what_it_found() ->
         app, _ = make_app(demo)
         async with app.run_test(size=(100, 30)) as pilot:
             await groups_loaded(pilot)
-            await until(pilot, lambda: "saved" not in title(pilot.app), "the service's list")
+            await until(
+                pilot, lambda: "saved" not in group_list_title(pilot.app), "the service's list"
+            )
             await _kept(pilot)
 
     offline, _ = make_app(demo, transport=Unplugged())
     async with offline.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: "saved" in title(offline), "the saved group list")
+        await until(pilot, lambda: "saved" in group_list_title(offline), "the saved group list")
         await settle(pilot)
-        assert "· offline · saved " in title(offline)
+        assert "· offline · saved " in group_list_title(offline)
         assert isinstance(offline.screen, GroupsScreen)
         assert not [note for note in notes(offline) if "Nothing of the group list" in note]
         before = len(notes(offline))
@@ -42,7 +43,7 @@ async def test_offline_the_group_list_says_offline_and_r_says_what_it_found() ->
         await until(pilot, lambda: len(notes(offline)) > before, "r says something")
         said = notes(offline)[before:]
         assert any("could not be reached" in note and "group list saved" in note for note in said)
-        assert "· offline · saved " in title(offline)
+        assert "· offline · saved " in group_list_title(offline)
 
 
 async def test_offline_all_activity_after_end_says_its_entries_are_those_saved() -> None:

@@ -10,8 +10,9 @@ from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, settle, shown_text, until
-from tests.screens.test_snapshots import keys, pictures_settled, read_thread
+from tests.screens.harness import keys, make_app, settle, shown_text, until
+from tests.screens.journeys import read_thread
+from tests.screens.shown import pictures_settled
 from tui.demo import DemoService
 from tui.demo import files as demo_files
 from tui.render.draw.message import ThreadMessage

@@ -12,8 +12,8 @@ from textual.color import Color
 from textual.filter import ANSIToTruecolor, Monochrome
 from textual.widgets import Static
 
-from tests.screens.harness import make_app
-from tests.screens.test_snapshots import groups_loaded, rows_of
+from tests.screens.harness import make_app, rows_of
+from tests.screens.journeys import groups_loaded
 from tui.render.colors import contrast_ratio
 
 

@@ -12,9 +12,9 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.conftest import DEMO_NOW, demo_config
-from tests.screens.harness import make_app, notes, settle, shown_text, until
-from tests.screens.test_activity_and_shell import open_activity
-from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
+from tests.screens.journeys import FIRST_NEW, back, open_activity, open_row, open_topics
+from tests.screens.shown import line, status
 from tui.app import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService
@@ -27,34 +27,7 @@ from tui.screens.topics import TopicsScreen
 from tui.store.pages.summary import load_summary, summary_path
 from tui.widgets.thread_view import ThreadView
 
-FIRST_NEW = 3  # in big-archive, after its three sticky topics
 LURKER_DEV = "41101"
-
-
-def line(pilot: Pilot[None], index: int) -> str:
-    """The topic list's row `index` as drawn (the screen scrolled to it)."""
-    rows = rows_of(pilot)
-    return rows.render_line(index - rows.scroll_offset.y).text
-
-
-def status(pilot: Pilot[None], index: int):  # type: ignore[no-untyped-def]
-    screen = pilot.app.screen
-    assert isinstance(screen, TopicsScreen)
-    return screen.status(rows_of(pilot).rows[index])
-
-
-async def open_row(pilot: Pilot[None], index: int) -> ThreadView:
-    rows_of(pilot).cursor = index
-    await keys(pilot, "enter")
-    await until(pilot, lambda: isinstance(pilot.app.screen, ThreadScreen), "thread")
-    view = pilot.app.screen.query_one(ThreadView)
-    await until(pilot, lambda: bool(view.messages) and view.feed.ended, "messages")
-    return view
-
-
-async def back(pilot: Pilot[None]) -> None:
-    await keys(pilot, "escape")
-    await until(pilot, lambda: isinstance(pilot.app.screen, TopicsScreen), "topic list")
 
 
 async def test_new_topics_are_marked_and_reading_one_clears_its_mark() -> None:

@@ -11,13 +11,10 @@ import httpx
 from textual.pilot import Pilot
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, notes, settle, until
-from tests.screens.test_read_state import back, line, open_row, status
-from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
+from tests.screens.journeys import back, groups_loaded, open_row, open_topics
+from tests.screens.shown import line, status, unread_lines
 from tui import bookkeeper
-from tui.api.client import ServiceClient
-from tui.cli.unread import _unread
-from tui.config.account import AccountSession, Profile
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.query.language import parse
@@ -34,16 +31,6 @@ STICKY = "Tips for low latency with WirePlumber"  # an old sticky topic, read at
 def sticky_row(pilot: Pilot[None]) -> int:
     rows = rows_of(pilot).rows
     return next(i for i, row in enumerate(rows) if row.subject == STICKY)
-
-
-async def unread_lines(demo: DemoService, rules: tuple[object, ...] = ()) -> list[str]:
-    """`lurker unread`'s lines, asked of the same demo as the app's (with `rules`)."""
-    client = ServiceClient(
-        "http://localhost", api_key=demo.config.api_key, transport=demo_transport(demo)
-    )
-    session = AccountSession(client, Profile("demo", "http://localhost"), store=None)
-    session.restore(demo.config.api_key)
-    return await _unread(Settings(demo=True, rules=rules), session, None)  # type: ignore[arg-type]
 
 
 async def test_m_on_an_old_message_marks_it_unread_everywhere_and_after_a_restart() -> None:

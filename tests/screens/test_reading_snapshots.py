@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, until
-from tests.screens.test_snapshots import keys, quiet, read_thread
+from tests.screens.harness import keys, make_app, quiet, until
+from tests.screens.journeys import read_thread
 from tui.api.library import Library
 from tui.api.models.messages import Message
 from tui.render.convert import convert_body

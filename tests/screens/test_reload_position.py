@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, rows_of, settle, until
+from tests.screens.journeys import open_topics
 from tui.demo import DemoService
 
 

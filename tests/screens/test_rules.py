@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, notes, settle, shown_text, until
-from tests.screens.test_read_state import open_row
-from tests.screens.test_read_state_trusted import unread_lines
-from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
+from tests.screens.journeys import open_row, open_topics
+from tests.screens.shown import unread_lines
 from tui.query.language import parse
 from tui.query.rules import make_rule
 from tui.screens.groups import GroupsScreen

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import httpx
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, notes, settle, shown_text, until
-from tests.screens.test_snapshots import groups_loaded, keys, open_group, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
+from tests.screens.journeys import groups_loaded, open_group
+from tests.screens.shown import group_list_title
 from tests.transports import Unplugged
 from tui.app import LurkerApp
 from tui.config.settings import Settings
@@ -51,10 +51,6 @@ async def meanwhile(pilot: Pilot[None], condition: Callable[[], bool], what: str
     raise AssertionError(f"never happened: {what}")
 
 
-def title(app: LurkerApp) -> str:
-    return str(app.screen_stack[0].query_one("#title", Static).render())
-
-
 def names(app: LurkerApp) -> list[str]:
     screen = app.screen_stack[0]
     assert isinstance(screen, GroupsScreen)
@@ -88,14 +84,14 @@ async def test_the_next_start_shows_the_saved_list_then_the_services_cursor_kept
     async with app.run_test(size=(100, 30)) as pilot:
         await meanwhile(pilot, lambda: len(rows_of(pilot).rows) > 1, "the saved list")
         await meanwhile(pilot, lambda: held.asked == 1, "the service asked")
-        await meanwhile(pilot, lambda: "saved" in title(app), "the title")
+        await meanwhile(pilot, lambda: "saved" in group_list_title(app), "the title")
         assert names(app) == saved
         big = rows_of(pilot).cursor = names(app).index("big-archive") + 2  # under the two ★ rows
         line = rows_of(pilot).render_line(big - rows_of(pilot).scroll_offset.y).text
         assert " new " in line  # the counts saved last time, before any is made
 
         held.released.set()
-        await until(pilot, lambda: "saved" not in title(app), "the service's list")
+        await until(pilot, lambda: "saved" not in group_list_title(app), "the service's list")
         await settle(pilot)
         assert names(app) == saved
         assert rows_of(pilot).cursor == big  # on the same group still
@@ -109,7 +105,7 @@ async def test_offline_the_saved_list_stays_and_says_why() -> None:
         await until(pilot, lambda: held.asked >= 1, "the service asked")
         await settle(pilot)
         assert names(app) == saved
-        assert "· offline · saved now" in title(app)  # as the other screens say it
+        assert "· offline · saved now" in group_list_title(app)  # as the other screens say it
         said = notes(app)
         assert any(note.startswith("Showing the group list saved earlier") for note in said)
 
@@ -124,7 +120,7 @@ async def test_a_first_run_has_nothing_saved_to_show() -> None:
         assert not any(summary_path(Settings(demo=True).store).parent.glob("*.groups.json"))
         held.released.set()
         await groups_loaded(pilot)
-        assert "saved" not in title(app)
+        assert "saved" not in group_list_title(app)
 
 
 class Waits:
@@ -142,7 +138,7 @@ async def test_offline_once_known_later_screens_say_it_at_once_and_whole() -> No
     waits = Waits()
     app, _ = make_app(transport=Unplugged(), sleep=waits)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: "offline" in title(app), "the group list, offline")
+        await until(pilot, lambda: "offline" in group_list_title(app), "the group list, offline")
         assert len(waits.seconds) == 2  # the first failure: tried three times
         await open_group(pilot, "big-archive")  # never fetched: its list says so
         await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "the topic list")

@@ -12,16 +12,8 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_snapshots import (
-    TAPE_ECHO,
-    groups_loaded,
-    keys,
-    open_activity,
-    open_topics,
-    read_thread,
-    rows_of,
-)
+from tests.screens.harness import keys, make_app, rows_of, settle, until
+from tests.screens.journeys import TAPE_ECHO, groups_loaded, open_activity, open_topics, read_thread
 from tests.transports import Rewriting
 from tui.app import LurkerApp
 from tui.demo import DemoService

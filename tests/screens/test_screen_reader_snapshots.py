@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.screens.harness import make_app
-from tests.screens.test_snapshots import PICTURES, Picture
+from tests.screens.pictures import PICTURES, Picture
 
 SIZE = (80, 24)
 

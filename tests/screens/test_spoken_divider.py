@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.conftest import demo_config
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_all_activity import entries, open_all_activity, screen_of
-from tests.screens.test_snapshots import keys
+from tests.screens.harness import keys, make_app, settle, until
+from tests.screens.journeys import open_all_activity
+from tests.screens.shown import entries, screen_of
 from tui.app import LurkerApp
 from tui.demo import DemoService
 from tui.screens.activity.rows import ActivityRow, NewSince

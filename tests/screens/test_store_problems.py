@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.screens.harness import make_app, settle, until
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_read_state import FIRST_NEW, open_row
-from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
+from tests.screens.journeys import FIRST_NEW, open_row, open_topics
 from tests.store.harness import fill, spoil_the_middle
 from tui.config.settings import Settings
 from tui.store.file import StoreFiles

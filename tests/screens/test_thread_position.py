@@ -7,10 +7,9 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from tests.screens.harness import hold, make_app, notes, settle, until
-from tests.screens.test_fitting import title_bar
-from tests.screens.test_snapshots import keys, open_topics, read_thread, rows_of
-from tests.screens.test_topic_columns import open_all_groups
+from tests.screens.harness import hold, keys, make_app, notes, rows_of, settle, until
+from tests.screens.journeys import open_all_groups, open_topics, read_thread
+from tests.screens.shown import title_bar
 from tui.demo.groups import SITE
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen

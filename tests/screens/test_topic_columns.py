@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from tests.screens.harness import make_app, settle, shown_text, until
-from tests.screens.test_keys_say_something import notes
-from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
+from tests.screens.journeys import open_all_groups, open_topics
+from tests.screens.shown import drawn_rows
 from tui.render.cells import cells
 from tui.screens.activity import ActivityScreen
 from tui.screens.topic_rows import SUBJECT_MIN
@@ -18,23 +18,8 @@ from tui.widgets.paged_list.widget import ROW_GAP
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
 
-def drawn_rows(pilot: Pilot[None]) -> list[str]:
-    """The list's rows as drawn on screen (without the scroll bar)."""
-    rows = rows_of(pilot)
-    shown = min(len(rows.rows), rows.scrollable_content_region.height)
-    width = rows.scrollable_content_region.width
-    return [rows.render_line(y).text[:width] for y in range(shown)]
-
-
 def heads(pilot: Pilot[None]) -> str:
     return pilot.app.screen.query_one(ColumnHeads).render_line(0).text
-
-
-async def open_all_groups(pilot: Pilot[None]) -> None:
-    await groups_loaded(pilot)
-    await keys(pilot, "enter")  # ★ All groups is the first row
-    await until(pilot, lambda: isinstance(pilot.app.screen, TopicsScreen), "topic list")
-    await until(pilot, lambda: len(rows_of(pilot).rows) > 0, "topics")
 
 
 def end_of(line: str, word: str) -> int:
