@@ -134,13 +134,12 @@ def test_commands_say_a_store_that_cannot_be_opened_and_never_trace(
 def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from tests.store.harness import fill, spoil_the_middle
+    from tests.store.harness import damaged_store
     from tui.config.settings import Settings
     from tui.store.house import cache_path
 
     path = Settings(demo=True).store
-    fill(path, reads=111, pages=300)
-    spoil_the_middle(cache_path(path))
+    damaged_store(path, "cache", reads=111, pages=300)
     assert main(["cache", "--demo"]) == 0
     out, err = capsys.readouterr()
     assert "messages read: 111," in out

@@ -61,17 +61,11 @@ async def test_follow_before_a_groups_log_has_loaded_adds_only_what_comes() -> N
         names = [row.group.group_name if row.group else "*" for row in rows_of(pilot).rows]
         rows_of(pilot).cursor = names.index("lurker-dev")
         await pilot.press("a")
-        for _ in range(200):  # the log's first page is held: no settling, only pauses
-            if isinstance(app.screen, ActivityScreen) and transport.held:
-                break
-            await pilot.pause()
+        opened = lambda: isinstance(app.screen, ActivityScreen) and transport.held  # noqa: E731
+        await until(pilot, opened, "the log's first page asked", workers_held=True)
         screen = screen_of(app)
         await pilot.press("f")
-        for _ in range(200):
-            if screen.last_checked is not None:
-                break
-            await pilot.pause()
-        assert screen.last_checked is not None, "the check"
+        await until(pilot, lambda: screen.last_checked is not None, "the check", workers_held=True)
         transport.release.set()
         log = rows_of(pilot)
         await until(pilot, lambda: len(log.rows) > 0, "entries")

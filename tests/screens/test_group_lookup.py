@@ -4,10 +4,8 @@ keys that need the group wait for it, or say why they cannot act, and never vani
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import httpx
-from textual import events
 from textual.pilot import Pilot
 
 from tests.conftest import demo_config
@@ -57,28 +55,13 @@ def limited_app(group: str) -> tuple[LurkerApp, LimitedSubs, HeldBackoff]:
     return LurkerApp(Settings(demo=True, group=group), client), transport, backoff
 
 
-async def while_held(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """Wait for `condition` by handling messages only: `until` waits for every worker,
-    and the lookup's worker is held on purpose."""
-    for _ in range(500):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never happened: {what}")
-
-
-async def press(pilot: Pilot[None], key: str) -> None:
-    """A key, handled without waiting for the held worker."""
-    pilot.app.post_message(events.Key(key, key))
-    await pilot.pause()
-    await pilot.pause()
-
-
 async def topics_shown(pilot: Pilot[None], backoff: HeldBackoff) -> TopicsScreen:
     app = pilot.app
     shown = lambda: isinstance(app.screen, TopicsScreen) and len(rows_of(pilot).rows) > 0  # noqa: E731
-    await while_held(pilot, shown, "the first rows")
-    await while_held(pilot, lambda: backoff.waiting >= 1, "the lookup waiting to retry")
+    await until(pilot, shown, "the first rows", workers_held=True)
+    await until(
+        pilot, lambda: backoff.waiting >= 1, "the lookup waiting to retry", workers_held=True
+    )
     screen = app.screen
     assert isinstance(screen, TopicsScreen)
     assert screen.group is None  # the lookup is still waiting out its 429
@@ -89,7 +72,7 @@ async def test_a_while_the_group_is_looked_up_opens_the_log_once_known() -> None
     app, transport, backoff = limited_app("lurker-dev")
     async with app.run_test(size=(80, 24)) as pilot:
         await topics_shown(pilot, backoff)
-        await press(pilot, "a")
+        await keys(pilot, "a", workers_held=True)
         assert any("Looking up" in note for note in notes(app)), notes(app)
         assert isinstance(app.screen, TopicsScreen)
         transport.limited = False
@@ -102,8 +85,8 @@ async def test_a_twice_while_looking_up_opens_the_log_once() -> None:
     app, transport, backoff = limited_app("lurker-dev")
     async with app.run_test(size=(80, 24)) as pilot:
         await topics_shown(pilot, backoff)
-        await press(pilot, "a")
-        await press(pilot, "a")
+        await keys(pilot, "a", workers_held=True)
+        await keys(pilot, "a", workers_held=True)
         assert isinstance(app.screen, TopicsScreen)
         transport.limited = False
         backoff.released.set()
@@ -143,7 +126,7 @@ async def test_catch_up_while_the_group_is_looked_up_asks_once_known() -> None:
     app, transport, backoff = limited_app("lurker-dev")
     async with app.run_test(size=(80, 24)) as pilot:
         await topics_shown(pilot, backoff)
-        await press(pilot, "C")
+        await keys(pilot, "C", workers_held=True)
         assert any("Looking up" in note for note in notes(app)), notes(app)
         transport.limited = False
         backoff.released.set()

@@ -112,10 +112,8 @@ async def test_after_c_and_a_restart_the_first_paint_shows_no_old_count() -> Non
     assert [card.name for card in summary.searches] == ["xruns"]
     again, _ = make_app(demo, HeldGroups(demo))
     async with again.run_test(size=(100, 30)) as pilot:
-        for _ in range(100):  # the saved list, while the service's is held
-            if len(rows_of(pilot).rows) > 2:
-                break
-            await pilot.pause()
+        saved = lambda: len(rows_of(pilot).rows) > 2  # noqa: E731
+        await until(pilot, saved, "the saved list, the service's held", workers_held=True)
         drawn = [rows_of(pilot).render_line(y).text for y in range(rows_of(pilot).size.height)]
         dev = next(text for text in drawn if " lurker-dev " in text)
         assert " new " not in dev, drawn

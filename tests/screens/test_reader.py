@@ -240,20 +240,13 @@ async def test_leaving_a_thread_stops_converting_its_bodies(monkeypatch) -> None
     monkeypatch.setattr(thread_module, "convert_body", convert)
     app, _ = make_app(topic="400000008", bodies_in_process=False)  # 500 messages
     async with app.run_test(size=(80, 24)) as pilot:
-        # No `until` here: it waits for workers, and the converting one is held.
-        for _ in range(2000):
-            if held.is_set():
-                break
-            await pilot.pause()
-        assert held.is_set(), "no body started converting"
+        await until(pilot, held.is_set, "a body converting", workers_held=True)
         assert isinstance(app.screen, ThreadScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, GroupsScreen)
         release.set()
-        for _ in range(2000):  # the batch under way ends
-            if len(converted) >= BATCH:
-                break
-            await pilot.pause()
+        ended = lambda: len(converted) >= BATCH  # noqa: E731
+        await until(pilot, ended, "the batch under way ended", workers_held=True)
         await settle(pilot)
         assert len(converted) == BATCH  # that batch, and none after it
 
@@ -295,10 +288,7 @@ async def test_a_short_first_body_comes_with_the_thread(monkeypatch) -> None:  #
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "thread")
         view = app.screen.query_one(ThreadView)
-        for _ in range(1000):
-            if view.messages:
-                break
-            await pilot.pause()
+        await until(pilot, lambda: bool(view.messages), "the first page", workers_held=True)
         assert view.messages[0].document is not None
         assert all(m.document is None for m in view.messages[1:])
         release.set()

@@ -4,10 +4,8 @@ with the cursor where the reader put it; offline, the saved list stays and says 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import httpx
-from textual.pilot import Pilot
 
 from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
@@ -41,16 +39,6 @@ class HeldGroupList(httpx.AsyncBaseTransport):
         return await self.inner.handle_async_request(request)
 
 
-async def meanwhile(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """`until` for while the group list is held: its worker cannot finish, so this handles
-    messages without waiting for workers."""
-    for _ in range(1000):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never happened: {what}")
-
-
 def names(app: LurkerApp) -> list[str]:
     screen = app.screen_stack[0]
     assert isinstance(screen, GroupsScreen)
@@ -82,9 +70,11 @@ async def test_the_next_start_shows_the_saved_list_then_the_services_cursor_kept
     held = HeldGroupList(demo)
     app, _ = make_app(demo, held)
     async with app.run_test(size=(100, 30)) as pilot:
-        await meanwhile(pilot, lambda: len(rows_of(pilot).rows) > 1, "the saved list")
-        await meanwhile(pilot, lambda: held.asked == 1, "the service asked")
-        await meanwhile(pilot, lambda: "saved" in group_list_title(app), "the title")
+        await until(
+            pilot, lambda: len(rows_of(pilot).rows) > 1, "the saved list", workers_held=True
+        )
+        await until(pilot, lambda: held.asked == 1, "the service asked", workers_held=True)
+        await until(pilot, lambda: "saved" in group_list_title(app), "the title", workers_held=True)
         assert names(app) == saved
         big = rows_of(pilot).cursor = names(app).index("big-archive") + 2  # under the two ★ rows
         line = rows_of(pilot).render_line(big - rows_of(pilot).scroll_offset.y).text
@@ -114,7 +104,7 @@ async def test_a_first_run_has_nothing_saved_to_show() -> None:
     held = HeldGroupList(DemoService(demo_config()))
     app, _ = make_app(transport=held)
     async with app.run_test(size=(100, 30)) as pilot:
-        await meanwhile(pilot, lambda: held.asked == 1, "the service asked")
+        await until(pilot, lambda: held.asked == 1, "the service asked", workers_held=True)
         await pilot.pause()
         assert names(app) == []
         assert not any(summary_path(Settings(demo=True).store).parent.glob("*.groups.json"))
@@ -179,9 +169,9 @@ async def test_the_list_is_saved_as_soon_as_it_arrives_before_any_count() -> Non
     app, _ = make_app(transport=held)
     path = summary_path(Settings(demo=True).store)
     async with app.run_test(size=(100, 30)) as pilot:
-        await meanwhile(pilot, lambda: len(names(app)) > 1, "the service's list")
-        await meanwhile(pilot, lambda: held.held >= 1, "a count of news asked")
-        await meanwhile(pilot, path.exists, "the list saved")
+        await until(pilot, lambda: len(names(app)) > 1, "the service's list", workers_held=True)
+        await until(pilot, lambda: held.held >= 1, "a count of news asked", workers_held=True)
+        await until(pilot, path.exists, "the list saved", workers_held=True)
         shown = names(app)
         held.released.set()
     summary = load_summary(path)

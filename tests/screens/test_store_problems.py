@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
 from tests.screens.journeys import FIRST_NEW, open_row, open_topics
-from tests.store.harness import fill, spoil_the_middle
+from tests.store.harness import damaged_store
 from tui.config.settings import Settings
 from tui.store.file import StoreFiles
 from tui.store.house import cache_path
@@ -23,8 +23,7 @@ def said(app: object, text: str) -> list[str]:
 
 async def test_a_damaged_cache_is_said_with_both_paths_and_the_reads_stay() -> None:
     path = store_path()
-    fill(path, reads=300, pages=300)
-    spoil_the_middle(cache_path(path))
+    damaged_store(path, "cache", reads=300, pages=300)
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await open_topics(pilot, "big-archive")
@@ -80,11 +79,8 @@ async def test_a_store_that_cannot_be_opened_is_said_and_the_reader_goes_on() ->
 
 
 async def test_a_state_file_damaged_in_a_tables_first_page_gives_back_every_read() -> None:
-    from tests.store.harness import root_page, spoil_page
-
     path = store_path()
-    fill(path, reads=81)
-    spoil_page(path, root_page(path, "reading_messages"))
+    damaged_store(path, "read marks", reads=81)
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await open_topics(pilot, "big-archive")

@@ -7,11 +7,12 @@ import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Literal
 
 from tui.query.language import Query
 from tui.store.database import migrate
 from tui.store.file import StoreFiles
-from tui.store.house import CACHE, STATE, open_files
+from tui.store.house import CACHE, STATE, cache_path, open_files
 from tui.store.parts import Part
 from tui.store.search import finding
 from tui.store.search.finding import Hit
@@ -121,3 +122,24 @@ def fill(path: Path, reads: int = 0, pages: int = 0, topic: str = "t") -> None:
             lambda db: page_tables.save_page(db, f"p{i}", "gettopics", data, 1.0, 1 << 30)  # noqa: B023
         )
     store.close()
+
+
+Damage = Literal["cache", "read marks", "state end"]
+
+
+def damaged_store(path: Path, damage: Damage, *, reads: int = 0, pages: int = 0) -> Path:
+    """A store at `path` filled as `fill` fills it, then one of its files damaged; returns
+    that file.
+
+    "cache": 64 KB in the middle of the page cache; "read marks": the first page of the
+    read marks' table (its indexes whole); "state end": the read state's last quarter.
+    """
+    fill(path, reads=reads, pages=pages)
+    if damage == "cache":
+        spoil_the_middle(cache_path(path))
+        return cache_path(path)
+    if damage == "read marks":
+        spoil_page(path, root_page(path, "reading_messages"))
+    else:
+        spoil_the_end(path, keep=len(path.read_bytes()) * 3 // 4)
+    return path

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.store.harness import files, root_page, spoil_page, spoil_the_end, spoil_the_middle
+from tests.store.harness import damaged_store, files, spoil_the_middle
 from tests.store.legacy import version_1_store
 from tui.store import database
 from tui.store.database import Schema, connect
@@ -102,24 +102,9 @@ def test_the_first_single_file_gives_its_pages_to_the_cache_and_keeps_its_reads(
     assert "pages" not in table_names(sqlite3.connect(path))
 
 
-def write_reads(path: Path, count: int, topic: str = "t") -> None:
-    store = files(path)
-    batch = Batch()
-    for i in range(count):
-        batch.messages[f"m{i}"] = MessageMark(f"m{i}", topic, "g", True, 1.0 + i, 0.5)
-    store.state.change(lambda db: reading.write(db, batch))
-    store.close()
-
-
 def test_damage_in_the_cache_never_costs_the_read_state(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
-    write_reads(path, 2_000)
-    store = files(path)
-    for i in range(200):
-        data = bytes([i % 256]) * 4_000 + str(i).encode()
-        store.cache.change(lambda db: pages.save_page(db, f"p{i}", "gettopics", data, 1.0, 1 << 30))  # noqa: B023
-    store.close()
-    spoil_the_middle(cache_path(path))
+    damaged_store(path, "cache", reads=2_000, pages=200)
     said: list[Problem] = []
     again = files(path, said=said)  # type: ignore[arg-type]
     for i in range(200):  # damage deep in the file shows when it is read
@@ -150,8 +135,7 @@ def test_a_damaged_first_single_file_gives_back_its_read_state(tmp_path: Path) -
 
 def test_a_damaged_state_file_gives_back_what_is_still_readable(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite3"
-    write_reads(path, 5_000)
-    spoil_the_end(path, keep=len(path.read_bytes()) * 3 // 4)
+    damaged_store(path, "state end", reads=5_000)
     said: list[Problem] = []
     again = files(path, said=said)  # type: ignore[arg-type]
     assert len(again.said.moved) == 1
@@ -165,8 +149,7 @@ def test_damage_to_a_tables_first_page_is_salvaged_from_its_indexes(tmp_path: Pa
     """The reviewer's case: the table's own first page gone, its indexes whole; and nothing
     of the reading (no -wal, no -shm) left beside the file moved aside."""
     path = tmp_path / "s.sqlite3"
-    write_reads(path, 81)
-    spoil_page(path, root_page(path, "reading_messages"))
+    damaged_store(path, "read marks", reads=81)
     said: list[Problem] = []
     again = files(path, said=said)  # type: ignore[arg-type]
     (moved,) = again.said.moved

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import start_demo_server
-from tests.store.harness import files
+from tests.store.harness import files, root_page, spoil_page
 from tui.__main__ import main
 from tui.api.client import ServiceClient
 from tui.config.settings import Settings
@@ -262,16 +262,10 @@ def damaged_index(path: Path) -> int:
 
     asyncio.run(fill())
     db = sqlite3.connect(cache_path(path))
-    size = db.execute("PRAGMA page_size").fetchone()[0]
-    roots = [row[0] for row in db.execute(
-        "SELECT rootpage FROM sqlite_master WHERE name IN ('search_text_data', 'search_docs')"
-    )]  # fmt: skip
     saved = db.execute("SELECT count(*) FROM pages").fetchone()[0]
     db.close()
-    data = bytearray(cache_path(path).read_bytes())
-    for root in roots:
-        data[(root - 1) * size : root * size] = b"\xff" * size
-    cache_path(path).write_bytes(bytes(data))
+    for table in ("search_text_data", "search_docs"):
+        spoil_page(cache_path(path), root_page(cache_path(path), table))
     return int(saved)
 
 

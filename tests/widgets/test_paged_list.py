@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual import events
 from textual.pilot import Pilot
 
+from tests.screens.harness import until
 from tests.widgets.paged_list_app import PAGE, FakeSource, ListApp
 from tui.widgets.paged_list import PagedList
 from tui.widgets.paged_list.rows import RowStore
 
 SIZE = (80, 24)
-
-
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 200) -> None:
-    """Let the app run until `condition` holds."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError("condition never became true")
 
 
 async def hold(pilot: Pilot[None], key: str, times: int) -> None:
@@ -44,7 +34,7 @@ async def test_holding_down_asks_for_each_page_exactly_once() -> None:
     app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         for _ in range(60):
             if paged_list.cursor == 999:
                 break
@@ -60,14 +50,14 @@ async def test_a_page_in_flight_is_not_asked_for_again() -> None:
     app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: source.requests == [0])
+        await until(pilot, lambda: source.requests == [0], workers_held=True)
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await hold(pilot, "down", 150)
         assert paged_list.cursor == PAGE - 1
         assert source.requests == [0, 100]
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
         await hold(pilot, "down", 150)
         assert paged_list.cursor == 2 * PAGE - 1
         assert source.requests == [0, 100, 200], source.requests
@@ -79,13 +69,13 @@ async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.press("end")
-        await wait_for(pilot, lambda: source.requests == [0, 100])
+        await until(pilot, lambda: source.requests == [0, 100], workers_held=True)
         assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 1,000"]
 
         source.release()
-        await wait_for(pilot, lambda: paged_list.failed)
+        await until(pilot, lambda: paged_list.failed, workers_held=True)
         expected = "⚠ Server said [b]503[/b] · Enter or r: retry"
         assert screen_lines(paged_list)[-1] == expected
         assert list(paged_list.rows) == list(range(PAGE))
@@ -95,12 +85,12 @@ async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
         assert paged_list.cursor == PAGE
         assert paged_list.highlighted_row is None
         await pilot.press("enter")
-        await wait_for(pilot, lambda: source.requests == [0, 100, 100])
+        await until(pilot, lambda: source.requests == [0, 100, 100], workers_held=True)
         assert screen_lines(paged_list)[-1] == "Loading…"
         assert app.keys_seen == []
 
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
         assert not paged_list.failed
         await pilot.press("r")  # nothing failed: the key is the app's again
         assert app.keys_seen == ["r"]
@@ -112,19 +102,21 @@ async def test_end_walks_page_by_page_to_the_real_end() -> None:
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.press("end")
         assert paged_list.walking
         assert paged_list.cursor == PAGE - 1
 
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
         # Drawn at once, or by the walk's next draw (at most a tenth of a second later).
-        await wait_for(pilot, lambda: paged_list.cursor == 2 * PAGE - 1, 2_000)
+        await until(pilot, lambda: paged_list.cursor == 2 * PAGE - 1, workers_held=True)
         assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000"]
 
         source.release(18)
-        await wait_for(pilot, lambda: paged_list.ended and not paged_list.page_loading)
+        await until(
+            pilot, lambda: paged_list.ended and not paged_list.page_loading, workers_held=True
+        )
         await pilot.pause()
         assert paged_list.cursor == 1_999
         assert not paged_list.walking
@@ -140,13 +132,13 @@ async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() 
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         paged_list._pacing.every = 3_600.0  # no draw falls due during this test
         await pilot.press("end")
         assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 2,000"]
         for pages in (2, 3):
             source.release()
-            await wait_for(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE)
+            await until(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE, workers_held=True)
             await pilot.pause()
             assert paged_list.cursor == PAGE - 1  # the rows wait for the next draw
             progress = f"Loading… {pages * PAGE} of 2,000"
@@ -160,7 +152,9 @@ async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() 
 
         await pilot.press("end")
         source.release(17)
-        await wait_for(pilot, lambda: paged_list.ended and not paged_list.page_loading)
+        await until(
+            pilot, lambda: paged_list.ended and not paged_list.page_loading, workers_held=True
+        )
         await pilot.pause()
         assert paged_list.cursor == 1_999  # the walk's end draws it all
         assert screen_lines(paged_list)[-1] == "Row 1999"
@@ -172,7 +166,7 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.press("escape")
         assert app.keys_seen == ["escape"]
 
@@ -180,12 +174,12 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         assert not paged_list.walking
         assert app.keys_seen == ["escape"]
         source.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) == 2 * PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
         assert paged_list.cursor == PAGE - 1  # a stopped walk does not move the cursor on
 
         source.total_count = None
         await pilot.press("end")
-        await wait_for(pilot, lambda: source.requests == [0, 100, 200])
+        await until(pilot, lambda: source.requests == [0, 100, 200], workers_held=True)
         assert screen_lines(paged_list)[-1] == "Loading… 200 rows"
         await pilot.press("up")
         assert not paged_list.walking
@@ -199,7 +193,7 @@ async def test_a_walk_stopped_in_the_turn_between_pages_asks_for_no_page_more() 
     app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         feed = paged_list.feed
         pause = feed._between_pages
         asked = source.next_page
@@ -217,8 +211,8 @@ async def test_a_walk_stopped_in_the_turn_between_pages_asks_for_no_page_more() 
         feed._between_pages = escape_in_the_turn  # type: ignore[method-assign]
         source.next_page = next_page  # type: ignore[method-assign]
         await pilot.press("end")
-        await wait_for(pilot, lambda: app.walks_stopped == 1)
-        await wait_for(pilot, lambda: not paged_list.page_loading)
+        await until(pilot, lambda: app.walks_stopped == 1, workers_held=True)
+        await until(pilot, lambda: not paged_list.page_loading, workers_held=True)
         assert not paged_list.walking
         assert paged_list.cursor == 299  # where the walk left it: on the last row then
         [walk] = [fetch for offset, fetch in requests if offset == 100]
@@ -230,7 +224,7 @@ async def test_empty_list_shows_the_empty_text() -> None:
     app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: paged_list.ended)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         lines = screen_lines(paged_list)
         row = paged_list.size.height // 3
         assert lines[row].strip() == "Nothing here."
@@ -245,7 +239,7 @@ async def test_page_down_moves_cursor_and_view_by_a_page() -> None:
     app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         height = paged_list.scrollable_content_region.height
         await pilot.press("down", "pagedown")
         assert (paged_list.cursor, paged_list.scroll_offset.y) == (1 + height, height)
@@ -262,7 +256,7 @@ async def test_page_down_moves_cursor_and_view_by_a_page() -> None:
 async def test_click_selects_and_second_click_activates() -> None:
     app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: len(app.paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(app.paged_list.rows) >= PAGE, workers_held=True)
         await pilot.click(PagedList, offset=(3, 4))
         assert app.paged_list.cursor == 4
         assert app.activated == []
@@ -276,12 +270,12 @@ async def test_show_empties_the_list_and_asks_again() -> None:
     app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         await pilot.press("pagedown")
         fresh = FakeSource(500)
         paged_list.show(fresh, lambda page: page or [])
         assert (len(paged_list.rows), paged_list.cursor) == (0, 0)
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         assert fresh.requests[0] == 0
         assert screen_lines(paged_list)[0] == "Row 0"
 
@@ -290,15 +284,15 @@ async def test_a_kept_list_stays_until_the_new_first_page_and_the_cursor_stays_o
     app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         await hold(pilot, "down", 42)
         fresh = FakeSource(1_000, gated=True)
         paged_list.show(fresh, lambda page: [row + 2 for row in page or []], keep=True)
-        await wait_for(pilot, lambda: fresh.requests == [0])
+        await until(pilot, lambda: fresh.requests == [0], workers_held=True)
         assert len(paged_list.rows) >= PAGE  # still shown
         assert paged_list.cursor == 42
         fresh.release()
-        await wait_for(pilot, lambda: paged_list.rows[0] == 2)
+        await until(pilot, lambda: paged_list.rows[0] == 2, workers_held=True)
         assert paged_list.highlighted_row == 42  # row 42 is now the 41st: the cursor followed
 
 
@@ -307,11 +301,13 @@ async def test_a_reload_past_the_first_page_loads_again_up_to_the_cursors_row() 
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await pilot.press("end")
-        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         assert paged_list.highlighted_row == 1_999
         fresh = FakeSource(2_002)  # two rows more at the top: 1,999 is now the 2,001st
         paged_list.show(fresh, lambda page: [row - 2 for row in page or []], keep=True)
-        await wait_for(pilot, lambda: len(fresh.requests) > 1 and not paged_list.walking, 500)
+        await until(
+            pilot, lambda: len(fresh.requests) > 1 and not paged_list.walking, workers_held=True
+        )
         assert (paged_list.cursor, paged_list.highlighted_row) == (2_001, 1_999)
         assert screen_lines(paged_list)[-1] == "Row 1999"  # in view
 
@@ -321,12 +317,14 @@ async def test_a_reload_without_the_cursors_row_keeps_its_place() -> None:
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         await pilot.press("end")
-        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         await hold(pilot, "up", 20)
         assert paged_list.cursor == 979
         fresh = FakeSource(3_000)  # other rows: 979 is not among the first 1,079 any more
         paged_list.show(fresh, lambda page: [row + 5_000 for row in page or []], keep=True)
-        await wait_for(pilot, lambda: len(fresh.requests) > 1 and not paged_list.walking, 500)
+        await until(
+            pilot, lambda: len(fresh.requests) > 1 and not paged_list.walking, workers_held=True
+        )
         assert paged_list.cursor == 979  # the same place
         assert fresh.requests[-1] < 1_100  # loaded a page past it, not to the end
 
@@ -337,16 +335,16 @@ async def test_a_kept_list_whose_first_page_fails_stays_as_it_was() -> None:
     failed = app.failures
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         await hold(pilot, "down", 10)
         broken = FakeSource(1_000, fail_offsets=(0,))
         paged_list.show(broken, lambda page: page or [], keep=True)
-        await wait_for(pilot, lambda: bool(failed))
+        await until(pilot, lambda: bool(failed), workers_held=True)
         assert failed[0].kept
         assert (paged_list.cursor, paged_list.highlighted_row) == (10, 10)
         assert not paged_list.failed
         await pilot.press("end")  # the old list goes on paging
-        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         assert len(source.requests) == 10
 
 
@@ -355,19 +353,19 @@ async def test_a_list_set_aside_comes_back_whole_without_a_request() -> None:
     app = ListApp(source)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         await hold(pilot, "down", 30)
         saved = paged_list.set_aside()
         search = FakeSource(3)
         paged_list.show(search, lambda page: page or [])
-        await wait_for(pilot, lambda: paged_list.ended)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         assert list(paged_list.rows) == [0, 1, 2]
         paged_list.restore(saved)
         await pilot.pause()
         assert (paged_list.cursor, len(paged_list.rows)) == (30, PAGE)
         assert source.requests == [0]
         await pilot.press("end")
-        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         assert source.requests == list(range(0, 1_000, PAGE))
 
 
@@ -375,7 +373,7 @@ async def test_replace_row_redraws_it() -> None:
     app = ListApp(FakeSource(1_000))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         paged_list.replace_row(2, 42)
         assert screen_lines(paged_list)[2] == "Row 42"
 
@@ -386,7 +384,7 @@ async def _render_calls_per_key(total: int) -> list[int]:
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         paged_list.feed.walk()
-        await wait_for(pilot, lambda: paged_list.ended, tries=5_000)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         await pilot.press("home")
         await pilot.pause()
         counts = []
@@ -413,9 +411,9 @@ async def test_rows_far_from_the_cursor_are_packed_and_come_back_when_shown() ->
     app = ListApp(pages)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) == PAGE)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.press("end")
-        await wait_for(pilot, lambda: paged_list.ended, tries=2_000)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         await pilot.pause()
         store = paged_list.rows
         assert isinstance(store, RowStore)
@@ -437,12 +435,12 @@ async def test_a_kept_list_keeps_its_own_failure_when_a_reload_fails() -> None:
     app = ListApp(FakeSource(1_000, fail_offsets=(PAGE,)))
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         await pilot.press("end")
-        await wait_for(pilot, lambda: paged_list.failed)
+        await until(pilot, lambda: paged_list.failed, workers_held=True)
         own = paged_list.feed.failure
         paged_list.show(FakeSource(1_000, fail_offsets=(0,)), lambda page: page or [], keep=True)
-        await wait_for(pilot, lambda: len(app.failures) == 2)
+        await until(pilot, lambda: len(app.failures) == 2, workers_held=True)
         assert app.failures[1].kept
         assert paged_list.feed.failure is own  # its row still says why its page 2 failed
         assert paged_list.feed.retryable
@@ -453,14 +451,14 @@ async def test_a_second_reload_that_fails_goes_back_to_the_list_shown() -> None:
     app = ListApp(shown)
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         pending = FakeSource(1_000, gated=True)  # its first page never comes
         paged_list.show(pending, lambda page: page or [], keep=True)
-        await wait_for(pilot, lambda: pending.requests == [0])
+        await until(pilot, lambda: pending.requests == [0], workers_held=True)
         paged_list.show(FakeSource(1_000, fail_offsets=(0,)), lambda page: page or [], keep=True)
-        await wait_for(pilot, lambda: bool(app.failures))
+        await until(pilot, lambda: bool(app.failures), workers_held=True)
         await pilot.press("end")  # the list shown goes on paging, not the pending one
-        await wait_for(pilot, lambda: paged_list.ended, tries=500)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
         assert list(paged_list.rows) == list(range(1_000))
 
 
@@ -470,12 +468,14 @@ async def test_a_page_in_flight_is_asked_again_after_a_reload_fails() -> None:
     async with app.run_test(size=SIZE) as pilot:
         paged_list = app.paged_list
         shown.release()
-        await wait_for(pilot, lambda: len(paged_list.rows) >= PAGE)
+        await until(pilot, lambda: len(paged_list.rows) >= PAGE, workers_held=True)
         await hold(pilot, "down", PAGE)  # at the last loaded row: page 2 asked for, held
-        await wait_for(pilot, lambda: shown.requests == [0, PAGE])
+        await until(pilot, lambda: shown.requests == [0, PAGE], workers_held=True)
         assert paged_list.cursor == PAGE - 1
         paged_list.show(FakeSource(1_000, fail_offsets=(0,)), lambda page: page or [], keep=True)
-        await wait_for(pilot, lambda: bool(app.failures))
-        await wait_for(pilot, lambda: shown.requests == [0, PAGE, PAGE])  # asked again
+        await until(pilot, lambda: bool(app.failures), workers_held=True)
+        await until(
+            pilot, lambda: shown.requests == [0, PAGE, PAGE], workers_held=True
+        )  # asked again
         shown.release(20)
-        await wait_for(pilot, lambda: len(paged_list.rows) > PAGE, tries=500)
+        await until(pilot, lambda: len(paged_list.rows) > PAGE, workers_held=True)

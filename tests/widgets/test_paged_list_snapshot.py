@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.pilot import Pilot
 
+from tests.screens.harness import until
 from tests.widgets.paged_list_app import FakeSource, ListApp
 
 
@@ -31,8 +32,8 @@ def test_list_with_loading_row(snap_compare: Any) -> None:
 
     async def run_before(pilot: Pilot[None]) -> None:
         source.release()
-        while len(source.requests) < 2:  # the first page is in, the second asked for
-            await pilot.pause()
+        # The first page is in, the second asked for (and held).
+        await until(pilot, lambda: len(source.requests) >= 2, "page 2 asked", workers_held=True)
         await pilot.press("down", "down", "down")
 
     assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.pilot import Pilot
-
-from tests.screens.harness import notes, settle
+from tests.screens.harness import keys, notes, settle, until
 from tests.widgets.thread_view_app import Pages, ThreadApp, converted, paragraphs, thread, visible
 from tui.api.models.messages import Message
 from tui.render.convert import convert
@@ -14,12 +12,6 @@ from tui.render.draw.message import PLACEHOLDER, ThreadMessage
 from tui.widgets.thread_view import ThreadView
 
 SIZE = (60, 20)
-
-
-async def keys(pilot: Pilot[None], *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-    await settle(pilot)
 
 
 async def test_bodies_arriving_above_leave_the_top_line_in_place() -> None:
@@ -184,11 +176,8 @@ async def test_n_typed_before_the_thread_came_goes_on_from_where_it_opens() -> N
         await pilot.press("n", "n")
         assert not view.messages
         app.source.gate.set()
-        for _ in range(100):
-            await pilot.pause()
-            if view.current == 7:
-                break
-        await settle(pilot)
+        await until(pilot, lambda: view.current == 7, "the thread opened, n n gone on")
+        await settle(pilot)  # each message's news of being current handled
         assert view.current == 7  # the first unread (5), then two on
         assert app.announced == [6, 7, 8]  # each read on the way (ids count from 1)
 
