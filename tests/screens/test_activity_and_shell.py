@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Select
-from tui.screens.activity.filters import ActivityFilters
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, requests_to, settle, until
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.theme import load_state
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
+from tui.screens.activity.filters import ActivityFilters
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.topics import TopicsScreen

@@ -5,9 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-from tui.screens.activity.entry import EntryScreen
-from tui.screens.activity.rows import ActivityRow, render_log_row
-
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_activity_and_shell import apply_filters, open_activity
@@ -15,6 +12,8 @@ from tests.screens.test_hostile_text import Rewriting
 from tui.demo import DemoService
 from tui.render.convert import entry_text
 from tui.screens.activity import ActivityScreen
+from tui.screens.activity.entry import EntryScreen
+from tui.screens.activity.rows import ActivityRow, render_log_row
 
 ADDRESS = re.compile(r"<[^<>\s@]+@[^<>\s]+>")
 HOSTILE = "Mallory [b]bold[/b] [@click=app.quit]x[/] \x1b]0;pwned\x07\x1b[2J"

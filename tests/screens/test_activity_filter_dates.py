@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.widgets import Input, Label, Select
-from tui.screens.activity.filters import ActivityFilters
 
 from tests.screens.harness import make_app, requests_to, settle, until
 from tests.screens.test_snapshots import keys, open_activity
+from tui.screens.activity.filters import ActivityFilters
 
 
 def error_text(panel: ActivityFilters) -> str:
