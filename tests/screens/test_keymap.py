@@ -9,7 +9,7 @@ from textual.widgets import Footer
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_help import help_lines
 from tests.screens.test_snapshots import TAPE_ECHO, keys, read_thread
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.file import Setting
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
