@@ -120,6 +120,7 @@ class ThreadScreen(CopyingThread):
         self.cursor = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
         self._moves_ahead = 0  # n meant for this thread before its view was there
+        self._marked_by_key: dict[str, int] = {}  # message id: arrivals announced by then
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -239,6 +240,8 @@ class ThreadScreen(CopyingThread):
     @on(ThreadView.Current)
     def _read(self, event: ThreadView.Current) -> None:
         message = event.message.message
+        if event.serial <= self._marked_by_key.get(str(message.id), 0):
+            return  # `n m` typed at once: the `m` came after this arrival and stands
         self.news.read(
             [(str(message.id), str(self.topic_id), str(message.group_id), message.created)]
         )
@@ -266,6 +269,7 @@ class ThreadScreen(CopyingThread):
             return
         message = current.message
         said = (str(message.id), str(self.topic_id), str(message.group_id), message.created)
+        self._marked_by_key[said[0]] = self.thread_view.announced
         if self._unread(current):
             self.news.read([said])
             self.notify("Marked read.", timeout=2, markup=False)

@@ -80,6 +80,7 @@ class ThreadView(ThreadLines, can_focus=True):
                 self._handover.take,
                 workers=1 if convert_many is None else AWAY_WORKERS,
             )
+        self.announced = 0  # Current messages posted so far (their serials)
         self._retry_offered = False  # what the footer last showed (see _feed_changed)
         self._divider: Callable[[ThreadMessage], str] | None = None
         self._unread: Callable[[ThreadMessage], bool] = lambda message: False
@@ -238,7 +239,8 @@ class ThreadView(ThreadLines, can_focus=True):
 
     def _announce(self, index: int) -> None:
         if index < len(self._messages):
-            self.post_message(self.Current(self._messages[index]))
+            self.announced += 1
+            self.post_message(self.Current(self._messages[index], self.announced))
 
     def action_next_message(self) -> None:
         """Jump to the next message; past the last (the thread all loaded), say so."""
