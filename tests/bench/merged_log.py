@@ -28,7 +28,6 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.widgets import Sparkline
-from tui.screens.activity.rows import ActivityRow
 
 from tests.bench.apps import ACTIVITY_GROUP, DATA_NOW, SIZE, demo_config, loopback_app
 from tests.bench.biglists import _serve
@@ -42,6 +41,7 @@ from tui.render.activity_kinds import KINDS
 from tui.render.strip import strip_lines
 from tui.render.tally import Tally, window_for
 from tui.screens.activity import ActivityScreen
+from tui.screens.activity.rows import ActivityRow
 from tui.screens.groups import GroupsScreen
 from tui.widgets.activity_strip import ActivityStrip
 from tui.widgets.paged_list import PagedList

@@ -21,7 +21,7 @@ from textual.worker import WorkerCancelled
 from tests.conftest import demo_config
 from tui.api.client import ServiceClient
 from tui.api.exchange import Sleep
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore

@@ -33,7 +33,7 @@ from tests.screens.journeys import (
     search,
 )
 from tests.screens.shown import pictures_settled
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.screens.confirm import Confirm
 from tui.screens.help import HelpScreen

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from tests.screens.harness import rows_of
 from tui.api.client import ServiceClient
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.cli.unread import _unread
 from tui.config.account import AccountSession, Profile
 from tui.config.settings import Settings

@@ -10,7 +10,7 @@ from tests.conftest import demo_config
 from tests.screens.harness import account_app, make_app, settle, until
 from tests.screens.journeys import groups_loaded
 from tests.screens.shown import group_list_title
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore

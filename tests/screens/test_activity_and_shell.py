@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, requests_to, settle, until
 from tests.screens.journeys import apply_filters, open_activity
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.theme import load_state
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen

@@ -26,7 +26,7 @@ from tests.screens.harness import (
 from tests.screens.journeys import apply_filters, groups_loaded, open_activity, open_all_activity
 from tests.screens.shown import entries, screen_of
 from tests.transports import FailingGroup
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.render.activity_kinds import KINDS
 from tui.screens.activity import ActivityScreen

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle
 from tests.screens.journeys import open_activity
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.render import when
 from tui.render.when import relative

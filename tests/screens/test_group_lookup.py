@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from tests.conftest import demo_config
 from tests.screens.harness import keys, notes, rows_of, settle, until
 from tui.api.client import ServiceClient
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen

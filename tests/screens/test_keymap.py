@@ -9,7 +9,7 @@ from textual.widgets import Footer
 from tests.screens.harness import keys, make_app, settle, until
 from tests.screens.journeys import TAPE_ECHO, read_thread
 from tests.screens.shown import help_lines
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.file import Setting
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen

@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, RadioSet
 from tests.conftest import demo_config
 from tests.screens.harness import account_app, settle, until
 from tests.screens.pictures import as_sent_under_no_color
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore

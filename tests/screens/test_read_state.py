@@ -15,7 +15,7 @@ from tests.conftest import DEMO_NOW, demo_config
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
 from tests.screens.journeys import FIRST_NEW, back, open_activity, open_row, open_topics
 from tests.screens.shown import line, status
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService
 from tui.render import when

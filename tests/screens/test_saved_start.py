@@ -12,7 +12,7 @@ from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_
 from tests.screens.journeys import groups_loaded, open_group
 from tests.screens.shown import group_list_title
 from tests.transports import Unplugged
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.groups import GroupsScreen

@@ -15,7 +15,7 @@ from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, rows_of, settle, until
 from tests.screens.journeys import TAPE_ECHO, groups_loaded, open_activity, open_topics, read_thread
 from tests.transports import Rewriting
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.render.document import Link
 from tui.screens.confirm import Confirm

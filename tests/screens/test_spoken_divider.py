@@ -9,7 +9,7 @@ from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, settle, until
 from tests.screens.journeys import open_all_activity
 from tests.screens.shown import entries, screen_of
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.screens.activity.rows import ActivityRow, NewSince
 from tui.screens.groups import GroupsScreen

@@ -15,7 +15,6 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
-from tui.screens.activity.rows import ActivityRow, render_activity_row
 
 from tests.conftest import DEMO_NOW
 from tui.api.models.memberships import Membership
@@ -23,6 +22,7 @@ from tui.api.models.messages import Message
 from tui.render.cells import cells, fit
 from tui.render.convert import convert_body
 from tui.render.draw.message import ThreadMessage
+from tui.screens.activity.rows import ActivityRow, render_activity_row
 from tui.screens.group_rows import GroupRow, render_group_row
 from tui.screens.topic_rows import TopicRow, render_topic_row, topic_heads
 from tui.widgets.paged_list.strips import fit_line
