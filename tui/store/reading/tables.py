@@ -15,9 +15,8 @@ from collections.abc import Iterable, Sequence
 from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
 from .earlier import LEGACY, count, take_legacy
-from .records import GroupMark, KeyMark, LogMark, MessageMark, TopicMark
-from .rules import counts, tally_of
-from .state import Batch, Loaded
+from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, TopicMark
+from .rules import counts, rank, tally_of
 
 # --- the tables --------------------------------------------------------------------------
 
@@ -202,36 +201,56 @@ def totals(db: sqlite3.Connection) -> tuple[int, int, int, int]:
 # --- changes -----------------------------------------------------------------------------
 
 
-def write(db: sqlite3.Connection, batch: Batch) -> None:
-    """Keep the records of a batch (each only if newer than the one kept)."""
+# Which of two records of one thing made at the same moment is kept. On one machine, the
+# one written last (two records of one thing at one instant are its own, in its order);
+# taken from other machines' journals, the one that reads less, so that every machine keeps
+# the same one whatever order the journals come in (docs/sync.md).
+_NEWER = {
+    False: "excluded.at >= {t}.at",
+    True: "(excluded.at > {t}.at OR (excluded.at = {t}.at AND ({tie})))",
+}
+_TIES = {
+    "reading_topics": "excluded.read < {t}.read OR (excluded.read = {t}.read "
+    "AND excluded.messages < {t}.messages)",
+    "reading_messages": "excluded.read < {t}.read",
+    "reading_keyed": "excluded.action > {t}.action",
+    "reading_logs": "excluded.newest_id < {t}.newest_id",
+}
+
+
+def _newer(table: str, ties: bool) -> str:
+    return _NEWER[ties].format(t=table, tie=_TIES[table].format(t=table))
+
+
+def write(db: sqlite3.Connection, batch: Batch, *, ties: bool = False) -> None:
+    """Keep the records of a batch (each only if newer than the one kept; `ties`: records
+    from other machines, a tie going to the one that reads less)."""
     for group_id, group in batch.groups.items():
         keep_group(db, group_id, group)
     for topic_id, topic in batch.topics.items():
-        keep_topic(db, topic_id, topic)
+        keep_topic(db, topic_id, topic, ties=ties)
     for message in batch.messages.values():
-        keep_message(db, message)
+        keep_message(db, message, ties=ties)
     for topic_id, key in batch.keyed.items():
         db.execute(
             "INSERT INTO reading_keyed (topic_id, group_id, action, at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (topic_id) DO UPDATE SET group_id = excluded.group_id, "
-            "action = excluded.action, at = excluded.at WHERE excluded.at >= reading_keyed.at",
+            "action = excluded.action, at = excluded.at WHERE " + _newer("reading_keyed", ties),
             (topic_id, key.group_id, key.action, key.at),
         )
     for group_id, log in batch.logs.items():
         db.execute(
             "INSERT INTO reading_logs (group_id, newest_id, at) VALUES (?, ?, ?) "
             "ON CONFLICT (group_id) DO UPDATE SET newest_id = excluded.newest_id, "
-            "at = excluded.at WHERE excluded.at >= reading_logs.at",
+            "at = excluded.at WHERE " + _newer("reading_logs", ties),
             (group_id, log.newest_id, log.at),
         )
 
 
 def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
-    """A group's record, if it reads more than the one kept; what it supersedes is dropped."""
-    row = db.execute(
-        "SELECT cutoff, at FROM reading_groups WHERE group_id = ?", (group_id,)
-    ).fetchone()
-    if row is not None and (row[0], row[1]) >= (group.cutoff, group.at):
+    """A group's record, if it ranks above the one kept; what it supersedes is dropped."""
+    kept = _group(db, group_id)
+    if kept is not None and rank(kept) >= rank(group):
         if group.name:  # (the name as last listed)
             db.execute(
                 "UPDATE reading_groups SET name = ? WHERE group_id = ?", (group.name, group_id)
@@ -244,6 +263,8 @@ def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
         "cutoff = excluded.cutoff, at = excluded.at, caught_up = excluded.caught_up",
         (group_id, group.name, group.cutoff, group.at, int(group.caught_up)),
     )
+    if not group.caught_up:
+        return  # a first sight is a default: it supersedes no record
     db.execute(
         "DELETE FROM reading_topics WHERE group_id = ? AND at < ? AND at <= ?",
         (group_id, group.at, group.cutoff),
@@ -255,13 +276,15 @@ def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
     )
 
 
-def keep_topic(db: sqlite3.Connection, topic_id: str, topic: TopicMark) -> None:
+def keep_topic(
+    db: sqlite3.Connection, topic_id: str, topic: TopicMark, *, ties: bool = False
+) -> None:
     """A topic's record, if newer than the one kept; its messages' older records go."""
     db.execute(
         "INSERT INTO reading_topics (topic_id, group_id, read, messages, at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (topic_id) DO UPDATE SET "
         "group_id = excluded.group_id, read = excluded.read, messages = excluded.messages, "
-        "at = excluded.at WHERE excluded.at >= reading_topics.at",
+        "at = excluded.at WHERE " + _newer("reading_topics", ties),
         (topic_id, topic.group_id, int(topic.read), count(topic.messages), topic.at),
     )
     db.execute(
@@ -271,7 +294,7 @@ def keep_topic(db: sqlite3.Connection, topic_id: str, topic: TopicMark) -> None:
     )
 
 
-def keep_message(db: sqlite3.Connection, message: MessageMark) -> None:
+def keep_message(db: sqlite3.Connection, message: MessageMark, *, ties: bool = False) -> None:
     """A message's record, if it is newer than the one kept and not superseded."""
     group = _group(db, message.group_id)
     topic = _topic(db, message.topic_id)
@@ -281,8 +304,8 @@ def keep_message(db: sqlite3.Connection, message: MessageMark) -> None:
         "INSERT INTO reading_messages (message_id, topic_id, group_id, read, at, created) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
         "topic_id = excluded.topic_id, group_id = excluded.group_id, read = excluded.read, "
-        "at = excluded.at, created = coalesce(excluded.created, created) "
-        "WHERE excluded.at >= reading_messages.at",
+        "at = excluded.at, created = coalesce(excluded.created, created) WHERE "
+        + _newer("reading_messages", ties),
         (message.message_id, message.topic_id, message.group_id, int(message.read),
          message.at, message.created),
     )  # fmt: skip
@@ -302,10 +325,31 @@ def _topic(db: sqlite3.Connection, topic_id: str) -> TopicMark | None:
     return TopicMark(row[0], bool(row[1]), row[2], row[3]) if row else None
 
 
-def forget(db: sqlite3.Connection) -> None:
-    """Forget all of the read state."""
+def forget(db: sqlite3.Connection, until: float | None = None) -> None:
+    """Forget all of the read state (`until`: the records made up to that moment)."""
     for table in _COLUMNS:
-        db.execute(f"DELETE FROM {table}")
+        if until is None:
+            db.execute(f"DELETE FROM {table}")
+        else:
+            db.execute(f"DELETE FROM {table} WHERE at <= ?", (until,))
+
+
+def everything(db: sqlite3.Connection) -> Batch:
+    """Every record kept, as one batch (for a journal's snapshot)."""
+    batch = Batch()
+    for row in db.execute("SELECT group_id, name, cutoff, at, caught_up FROM reading_groups"):
+        batch.groups[row[0]] = GroupMark(row[1], row[2], row[3], bool(row[4]))
+    for row in db.execute("SELECT topic_id, group_id, read, messages, at FROM reading_topics"):
+        batch.topics[row[0]] = TopicMark(row[1], bool(row[2]), row[3], row[4])
+    for row in db.execute(
+        "SELECT message_id, topic_id, group_id, read, at, created FROM reading_messages"
+    ):
+        batch.messages[row[0]] = _message(row)
+    for row in db.execute("SELECT topic_id, group_id, action, at FROM reading_keyed"):
+        batch.keyed[row[0]] = KeyMark(row[1], row[2], row[3])
+    for row in db.execute("SELECT group_id, newest_id, at FROM reading_logs"):
+        batch.logs[row[0]] = LogMark(row[1], row[2])
+    return batch
 
 
 def group_names(db: sqlite3.Connection) -> dict[str, str]:
