@@ -1,0 +1,188 @@
+"""A journal's lines: the read state's records as JSON, ids and times only (no subject, name
+or text: the folder may be a third party's), and each line read back with care.
+
+The first line says what the file is: `{"lurker":"journal","format":1,"device":…,"base":…}`
+(`base` changes when the owner compacts the file, so that readers take it in anew). Each
+other line is one record:
+
+    {"k":"g","g":GROUP,"c":CUTOFF,"u":1,"at":T}              a group's (u: caught up)
+    {"k":"t","t":TOPIC,"g":GROUP,"r":1,"n":MESSAGES,"at":T}  a topic's, whole
+    {"k":"m","m":MSG,"t":TOPIC,"g":GROUP,"r":0,"c":CREATED,"at":T}  a message's
+    {"k":"x","t":TOPIC,"g":GROUP,"a":"mute","at":T}          a topic marked by key
+    {"k":"l","g":GROUP,"n":ENTRY,"at":T}                     an activity log left
+    {"k":"reset","at":T}                                     everything up to T forgotten
+
+Times are epoch seconds as each device's clock said them (docs/sync.md).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..reading.records import Batch, GroupMark, KeyMark, LogMark, MessageMark, TopicMark
+
+FORMAT = 1  # the journal format this Lurker writes and reads
+MAX_ID = 200  # characters: an id longer is not one
+ACTIONS = ("hide", "mute", "follow", "")
+Record = GroupMark | TopicMark | MessageMark | KeyMark | LogMark
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a journal's first line says."""
+
+    format: int
+    device: str
+    base: str  # changes with each compaction
+
+
+@dataclass(frozen=True, slots=True)
+class Reset:
+    """Everything made up to `at` forgotten, on every machine (`lurker cache clear --all`)."""
+
+    at: float
+
+
+def _dumps(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False) + "\n"
+
+
+def header(device: str, base: str) -> str:
+    """A journal's first line."""
+    return _dumps({"lurker": "journal", "format": FORMAT, "device": device, "base": base})
+
+
+def reset(at: float) -> str:
+    """The line of a reset."""
+    return _dumps({"k": "reset", "at": at})
+
+
+def encode(batch: Batch) -> str:
+    """A batch's records as lines (a group's name is left out)."""
+    out = [
+        _dumps({"k": "g", "g": gid, "c": g.cutoff, "u": int(g.caught_up), "at": g.at})
+        for gid, g in batch.groups.items()
+    ]
+    out += [
+        _dumps({"k": "t", "t": tid, "g": t.group_id, "r": int(t.read), "n": t.messages, "at": t.at})
+        for tid, t in batch.topics.items()
+    ]
+    out += [
+        _dumps({"k": "m", "m": m.message_id, "t": m.topic_id, "g": m.group_id,
+                "r": int(m.read), "c": m.created, "at": m.at})
+        for m in batch.messages.values()
+    ]  # fmt: skip
+    out += [
+        _dumps({"k": "x", "t": tid, "g": x.group_id, "a": x.action, "at": x.at})
+        for tid, x in batch.keyed.items()
+    ]
+    out += [
+        _dumps({"k": "l", "g": gid, "n": log.newest_id, "at": log.at})
+        for gid, log in batch.logs.items()
+    ]
+    return "".join(out)
+
+
+def read_header(line: bytes) -> Header | None:
+    """A journal's first line (None: it is not one)."""
+    value = _loads(line)
+    if not isinstance(value, dict) or value.get("lurker") != "journal":
+        return None
+    form, device, base = value.get("format"), value.get("device"), value.get("base")
+    if not isinstance(form, int) or isinstance(form, bool) or form < 1:
+        return None
+    if not (isinstance(device, str) and isinstance(base, str) and _id(device) and _id(base)):
+        return None
+    return Header(form, device, base)
+
+
+def decode(line: bytes) -> tuple[str, str, Record] | Reset | None:
+    """One line as (kind, the id it is about, the record), a reset, or None when it is not
+    a record this format knows (damaged, half written, or garbage)."""
+    value = _loads(line)
+    if not isinstance(value, dict):
+        return None
+    try:
+        return _record(value)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _record(value: dict[str, Any]) -> tuple[str, str, Record] | Reset | None:
+    kind, at = value["k"], _time(value["at"])
+    if kind == "m":
+        message, topic, group = _ids(value["m"], value["t"], value["g"])
+        created = None if value.get("c") is None else _time(value["c"])
+        return kind, message, MessageMark(message, topic, group, _flag(value["r"]), at, created)
+    if kind == "t":
+        topic, group = _ids(value["t"], value["g"])
+        return kind, topic, TopicMark(group, _flag(value["r"]), _count(value["n"]), at)
+    if kind == "g":
+        (group,) = _ids(value["g"])
+        return kind, group, GroupMark("", _time(value["c"]), at, _flag(value["u"]))
+    if kind == "x":
+        topic, group = _ids(value["t"], value["g"])
+        action = value["a"]
+        if action not in ACTIONS:
+            return None
+        return kind, topic, KeyMark(group, action, at)
+    if kind == "l":
+        group, newest = _ids(value["g"], value["n"])
+        return kind, group, LogMark(newest, at)
+    if kind == "reset":
+        return Reset(at)
+    return None
+
+
+def add(batch: Batch, kind: str, key: str, record: Record) -> bool:
+    """Put a decoded record in `batch`; False (nothing put) when the batch holds one about
+    the same thing already (the caller writes the batch first: a journal's order is kept)."""
+    found: dict[str, Any] = {  # type: ignore[assignment]
+        "g": batch.groups, "t": batch.topics, "m": batch.messages, "x": batch.keyed,
+        "l": batch.logs,
+    }[kind]  # fmt: skip
+    if key in found:
+        return False
+    found[key] = record
+    return True
+
+
+def _loads(line: bytes) -> object:
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
+        return None
+
+
+def _id(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID
+
+
+def _ids(*values: object) -> tuple[str, ...]:
+    if not all(_id(value) for value in values):
+        raise ValueError("not an id")
+    return values  # type: ignore[return-value]
+
+
+def _time(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError("not a time")
+    moment = float(value)
+    if not math.isfinite(moment) or not 0 <= moment < 1e11:  # (up to the year 5138)
+        raise ValueError("not a time")
+    return moment
+
+
+def _flag(value: object) -> bool:
+    if value not in (0, 1) or isinstance(value, float):
+        raise ValueError("not 0 or 1")
+    return bool(value)
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise ValueError("not a count")
+    return value
