@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from ..problems import StoreError
 from . import journal, tables
-from .journal import Place
 from .lines import reset
 from .names import account_folder, device_of, is_copy, new_device
+from .place import Place
 from .taking import FileTaken, take_some
 
 if TYPE_CHECKING:

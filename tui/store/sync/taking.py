@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from ..file import StoreFiles
-    from .journal import Place
+    from .place import Place
 
 READ = 1 << 20  # bytes read from a journal at a time
 MAX_LINE = 64 * 1024  # a line longer is no record (nor a header)
