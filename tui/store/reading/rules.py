@@ -66,13 +66,10 @@ def decided(group: GroupMark | None) -> float:
     return group.at if group is not None and group.caught_up else float("-inf")
 
 
-def rank(group: GroupMark) -> tuple[int, float, float]:
-    """How two records of one group compare: a catch-up over a first sight; of two catch-ups
-    the one that reads more; of two first sights the earlier (one machine's default does not
-    hide what another, set up before it, still shows as new)."""
-    if group.caught_up:
-        return (1, group.cutoff, group.at)
-    return (0, -group.cutoff, -group.at)
+def rank(group: GroupMark) -> tuple[bool, float, float]:
+    """How two records of one group compare: a catch-up over a first sight (a default),
+    then the one that reads more."""
+    return (group.caught_up, group.cutoff, group.at)
 
 
 def covered_by_group(group: GroupMark | None, created: float | None) -> bool:

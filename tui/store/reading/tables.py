@@ -16,7 +16,7 @@ from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
 from .earlier import LEGACY, count, take_legacy
 from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, TopicMark
-from .rules import counts, rank, tally_of
+from .rules import counts, decided, rank, tally_of
 
 # --- the tables --------------------------------------------------------------------------
 
@@ -279,7 +279,11 @@ def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
 def keep_topic(
     db: sqlite3.Connection, topic_id: str, topic: TopicMark, *, ties: bool = False
 ) -> None:
-    """A topic's record, if newer than the one kept; its messages' older records go."""
+    """A topic's record, if newer than the one kept and not superseded by its group's catch-up;
+    its messages' older records go."""
+    group = _group(db, topic.group_id)
+    if group is not None and decided(group) > topic.at and topic.at <= group.cutoff:
+        return  # (as the catch-up, written first, would have dropped it)
     db.execute(
         "INSERT INTO reading_topics (topic_id, group_id, read, messages, at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (topic_id) DO UPDATE SET "
@@ -326,10 +330,13 @@ def _topic(db: sqlite3.Connection, topic_id: str) -> TopicMark | None:
 
 
 def forget(db: sqlite3.Connection, until: float | None = None) -> None:
-    """Forget all of the read state (`until`: the records made up to that moment)."""
+    """Forget all of the read state (`until`: the records made up to that moment, and the
+    groups' first sights, which are made again as the groups are listed)."""
     for table in _COLUMNS:
         if until is None:
             db.execute(f"DELETE FROM {table}")
+        elif table == "reading_groups":
+            db.execute("DELETE FROM reading_groups WHERE at <= ? OR caught_up = 0", (until,))
         else:
             db.execute(f"DELETE FROM {table} WHERE at <= ?", (until,))
 

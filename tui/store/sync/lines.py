@@ -5,14 +5,15 @@ The first line says what the file is: `{"lurker":"journal","format":1,"device":â
 (`base` changes when the owner compacts the file, so that readers take it in anew). Each
 other line is one record:
 
-    {"k":"g","g":GROUP,"c":CUTOFF,"u":1,"at":T}              a group's (u: caught up)
+    {"k":"g","g":GROUP,"c":CUTOFF,"at":T}                    a group caught up
     {"k":"t","t":TOPIC,"g":GROUP,"r":1,"n":MESSAGES,"at":T}  a topic's, whole
     {"k":"m","m":MSG,"t":TOPIC,"g":GROUP,"r":0,"c":CREATED,"at":T}  a message's
     {"k":"x","t":TOPIC,"g":GROUP,"a":"mute","at":T}          a topic marked by key
     {"k":"l","g":GROUP,"n":ENTRY,"at":T}                     an activity log left
     {"k":"reset","at":T}                                     everything up to T forgotten
 
-Times are epoch seconds as each device's clock said them (docs/sync.md).
+Times are epoch seconds as each device's clock said them (docs/sync.md). A group's first
+sight is each machine's own default, never written here.
 """
 
 from __future__ import annotations
@@ -61,10 +62,11 @@ def reset(at: float) -> str:
 
 
 def encode(batch: Batch) -> str:
-    """A batch's records as lines (a group's name is left out)."""
+    """A batch's records as lines (a group's name is left out, and its first sight)."""
     out = [
-        _dumps({"k": "g", "g": gid, "c": g.cutoff, "u": int(g.caught_up), "at": g.at})
+        _dumps({"k": "g", "g": gid, "c": g.cutoff, "at": g.at})
         for gid, g in batch.groups.items()
+        if g.caught_up
     ]
     out += [
         _dumps({"k": "t", "t": tid, "g": t.group_id, "r": int(t.read), "n": t.messages, "at": t.at})
@@ -122,7 +124,7 @@ def _record(value: dict[str, Any]) -> tuple[str, str, Record] | Reset | None:
         return kind, topic, TopicMark(group, _flag(value["r"]), _count(value["n"]), at)
     if kind == "g":
         (group,) = _ids(value["g"])
-        return kind, group, GroupMark("", _time(value["c"]), at, _flag(value["u"]))
+        return kind, group, GroupMark("", _time(value["c"]), at, caught_up=True)
     if kind == "x":
         topic, group = _ids(value["t"], value["g"])
         action = value["a"]
