@@ -40,7 +40,8 @@ def _isolate_environment() -> None:
     for name, file in (("STATE", "state.json"), ("CONFIG", "config.toml"), ("SECRETS", "s.json")):
         os.environ[f"LURKER_{name}"] = os.path.join(folder, file)
     os.environ["LURKER_DATA"] = os.path.join(folder, "data")
-    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE"):
+    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE",
+                 "LURKER_SYNC_FOLDER"):  # fmt: skip
         os.environ.pop(name, None)
 
 

@@ -36,8 +36,11 @@ class Machine:
     """One machine: its store opened with the sync folder (or none), its clock, what its
     store said."""
 
-    def __init__(self, home: Path, folder: Path | None, clock: Clock | None = None) -> None:
+    def __init__(
+        self, home: Path, folder: Path | None, clock: Clock | None = None, store: str = STORE
+    ) -> None:
         self.home = home
+        self.store = store
         self.folder = folder
         self.clock = clock or Clock()
         self.said: list[str] = []
@@ -45,7 +48,7 @@ class Machine:
 
     @property
     def path(self) -> Path:
-        return self.home / "stores" / STORE
+        return self.home / "stores" / self.store
 
     def open(self) -> House:
         def report(problem: Problem) -> None:
@@ -78,3 +81,16 @@ class Machine:
     def journals(self) -> list[Path]:
         assert self.folder is not None
         return sorted(account_folder(self.folder, self.path).glob("*.jsonl"))
+
+    def device(self) -> str:
+        """This machine's device id."""
+        from tui.store.sync import tables
+
+        mine = self.house.thread.call_now(lambda files: files.state.ask(tables.own, None))
+        assert mine is not None
+        return str(mine.device)
+
+    def own_journal(self) -> Path:
+        """This machine's own journal file."""
+        (own,) = [path for path in self.journals() if path.name == f"{self.device()}.jsonl"]
+        return own

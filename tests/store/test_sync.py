@@ -45,7 +45,8 @@ async def test_a_topic_read_on_one_machine_is_read_on_the_other_and_unread_back(
     a.clock.tick()
     await a.house.reading.mark_topic("t", "g", read=True, messages=5)
     taken = await b.house.sync.take_in()
-    assert taken is not None and taken.records >= 1
+    assert taken is not None
+    assert taken.records >= 1
     assert b.status("t") == (False, 0)
     b.clock.tick()
     await b.house.reading.mark_topic("t", "g", read=False, messages=5)
@@ -83,27 +84,28 @@ async def test_the_folder_holds_only_journals_of_ids_and_times(
     a.house.reading.meet_groups([("g2", "A Secret Group Name", None)])
     await a.house.reading.mark_by_key("t", "g", "mute")
     await b.house.sync.take_in()
-    files = [path for path in folder.rglob("*") if path.is_file()]
-    assert files and all(path.suffix == ".jsonl" for path in files)
+    files = [path for path in _everything_in(folder) if path.is_file()]
+    assert files
+    assert all(path.suffix == ".jsonl" for path in files)
     assert not any(path.read_bytes().startswith(b"SQLite format") for path in files)
     text = "".join(path.read_text() for path in files)
-    assert "Secret" not in text and "Group" not in text
+    assert "Secret" not in text
+    assert "Group" not in text
     assert "ana@example.com" not in str(files)  # (the account's subfolder is a digest)
     assert b.house.reading.state.key_mark("t") is not None
 
 
 async def test_a_device_is_a_random_id_kept_in_the_store(two: tuple[Machine, Machine]) -> None:
-    a, b = two
+    a, _b = two
     devices = {device_of(path.name) for path in a.journals()}
-    assert len(devices) == 2 and os.uname().nodename not in str(devices)
+    assert len(devices) == 2
+    assert os.uname().nodename not in str(devices)
     before = a.journals()
     await a.restart()
     assert a.journals() == before
 
 
-async def test_what_was_read_before_syncing_began_travels_too(
-    tmp_path: Path, folder: Path
-) -> None:
+async def test_what_was_read_before_syncing_began_travels_too(tmp_path: Path, folder: Path) -> None:
     clock = Clock()
     a = Machine(tmp_path / "a", None, clock)
     await a.start()
@@ -126,7 +128,7 @@ async def test_a_conflict_copy_and_damaged_lines_change_nothing(
     a.clock.tick()
     await a.house.reading.mark_topic("t", "g", read=True, messages=5)
     await b.house.sync.take_in()
-    (own,) = [path for path in a.journals() if device_of(path.name) == _device(a)]
+    own = a.own_journal()
     copy = own.with_name(own.stem + ".sync-conflict-20261130-120000-ABCDEFG.jsonl")
     shutil.copy(own, copy)
     dropbox = own.with_name(own.stem + " (Ana's conflicted copy 2026-11-30).jsonl")
@@ -140,22 +142,28 @@ async def test_a_conflict_copy_and_damaged_lines_change_nothing(
     taken = await b.house.sync.take_in()
     assert taken is not None
     assert b.status("t") == before == (False, 0)
-    assert taken.files[own.name].skipped == 3 and taken.files[own.name].waiting
-    assert is_copy(copy.name) and copy.name in taken.files and dropbox.name in taken.files
+    assert taken.files[own.name].skipped == 3
+    assert taken.files[own.name].waiting
+    assert is_copy(copy.name)
+    assert copy.name in taken.files
+    assert dropbox.name in taken.files
     again = await b.house.sync.take_in()
-    assert again is not None and not again.files  # each file read once
+    assert again is not None
+    assert not again.files
     assert b.said == []
 
 
 async def test_a_line_completed_later_is_taken_then(two: tuple[Machine, Machine]) -> None:
     a, b = two
     await b.house.sync.take_in()
-    own = _own_journal(a)
+    own = a.own_journal()
     line = b'{"k":"t","t":"t","g":"g","r":1,"n":5,"at":1800000100.0}\n'
     with own.open("ab") as journal:
         journal.write(line[:20])
     taken = await b.house.sync.take_in()
-    assert taken is not None and taken.files[own.name].waiting and b.status("t") == (True, 5)
+    assert taken is not None
+    assert taken.files[own.name].waiting
+    assert b.status("t") == (True, 5)
     with own.open("ab") as journal:
         journal.write(line[20:])
     await b.house.sync.take_in()
@@ -174,7 +182,9 @@ async def test_a_journal_of_a_newer_format_is_refused_with_a_sentence(
         await b.house.sync.take_in()
     assert b.status("t") == (True, 5)
     (sentence,) = b.said
-    assert "newer Lurker" in sentence and "format 2" in sentence and newer.name in sentence
+    assert "newer Lurker" in sentence
+    assert "format 2" in sentence
+    assert newer.name in sentence
 
 
 async def test_a_missing_folder_is_said_once_and_reading_goes_on(tmp_path: Path) -> None:
@@ -184,7 +194,8 @@ async def test_a_missing_folder_is_said_once_and_reading_goes_on(tmp_path: Path)
     assert await a.house.reading.mark_topic("t", "g", read=True, messages=5)
     await a.house.sync.take_in()
     (sentence,) = a.said
-    assert "not-mounted" in sentence and "is not there" in sentence
+    assert "not-mounted" in sentence
+    assert "is not there" in sentence
     assert a.status("t") == (False, 0)
     assert not (tmp_path / "not-mounted").exists()  # (a mount point is not ours to make)
     a.close()
@@ -204,7 +215,8 @@ async def test_a_read_only_folder_is_said_once_and_what_waits_goes_later(
                 a.clock.tick()
                 assert await a.house.reading.mark_topic("t", "g", read=read, messages=5)
             (sentence,) = a.said
-            assert "cannot be written" in sentence and "waits" in sentence
+            assert "cannot be written" in sentence
+            assert "waits" in sentence
         finally:
             shared.chmod(0o755)
     await a.house.sync.take_in()  # (the next flush or taking-in delivers what waited)
@@ -230,10 +242,13 @@ async def test_a_copied_home_is_noticed_said_and_given_a_new_id(
     twin.clock.tick()
     await twin.house.reading.mark_topic("t2", "g", read=True, messages=5)
     (sentence,) = twin.said
-    assert "copied" in sentence and "new device" in sentence
-    assert _device(twin) != _device(a) and a.said == []
+    assert "copied" in sentence
+    assert "new device" in sentence
+    assert twin.device() != a.device()
+    assert a.said == []
     await b.house.sync.take_in()
-    assert b.status("t") == (False, 0) and b.status("t2") == (False, 0)
+    assert b.status("t") == (False, 0)
+    assert b.status("t2") == (False, 0)
     twin.close()
 
 
@@ -241,7 +256,7 @@ async def test_a_kill_between_the_append_and_its_note_loses_and_doubles_nothing(
     two: tuple[Machine, Machine], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     a, b = two
-    own = _own_journal(a)
+    own = a.own_journal()
 
     def killed(*args: object) -> None:
         from tui.store.problems import StoreError
@@ -256,11 +271,13 @@ async def test_a_kill_between_the_append_and_its_note_loses_and_doubles_nothing(
     a.clock.tick()
     await a.house.reading.mark_topic("t2", "g", read=True, messages=5)
     lines = own.read_text().splitlines()
-    assert len(lines) == len(set(lines)) and own.stat().st_size > size
+    assert len(lines) == len(set(lines))
+    assert own.stat().st_size > size
     assert not any("copied" in sentence for sentence in a.said)  # (the failure is said)
-    assert _device(a) == device_of(own.name)
+    assert a.device() == device_of(own.name)
     await b.house.sync.take_in()
-    assert b.status("t") == (False, 0) and b.status("t2") == (False, 0)
+    assert b.status("t") == (False, 0)
+    assert b.status("t2") == (False, 0)
 
 
 async def test_a_journal_past_its_size_is_compacted_by_its_owner(
@@ -268,7 +285,7 @@ async def test_a_journal_past_its_size_is_compacted_by_its_owner(
 ) -> None:
     a, b = two
     monkeypatch.setattr(journal, "COMPACT_AT", 2_000)
-    own = _own_journal(a)
+    own = a.own_journal()
     head = own.read_text().splitlines()[0]
     for turn in range(60):  # the same topic marked again and again: one record counts
         a.clock.tick()
@@ -327,12 +344,5 @@ async def test_a_group_known_from_another_machine_gets_its_name_here(
     assert b.house.reading.state.groups["g2"].name == "Second"
 
 
-def _device(machine: Machine) -> str:
-    mine = machine.house.thread.call_now(lambda files: files.state.ask(tables.own, None))
-    assert mine is not None
-    return mine.device
-
-
-def _own_journal(machine: Machine) -> Path:
-    (own,) = [path for path in machine.journals() if device_of(path.name) == _device(machine)]
-    return own
+def _everything_in(folder: Path) -> list[Path]:
+    return list(folder.rglob("*"))

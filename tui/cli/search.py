@@ -41,7 +41,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
     # (Every file moved aside, and a file that cannot be opened, is said as it is met.)
-    house = open_house(settings.store, settings.cache_bytes, report_problems)
+    house = open_house(settings.store, settings.cache_bytes, report_problems,
+                       sync_folder=settings.sync_folder)  # fmt: skip
     try:
         return asyncio.run(_search(house, query, args))
     except StoreError as error:
@@ -58,6 +59,7 @@ async def _search(house: House, query: Query, args: argparse.Namespace) -> int:
         return 2
     if query.read is not None:
         await house.reading.load()
+        await house.sync.take_in()  # (what other machines read counts too)
     hits = await house.search.search(query, limit=args.limit)
     if args.format == "json":
         print(json.dumps([_record(hit) for hit in hits], ensure_ascii=False, indent=1))
