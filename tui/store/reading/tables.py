@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
@@ -218,6 +219,7 @@ _TIES = {
 }
 
 
+@cache
 def _newer(table: str, ties: bool) -> str:
     return _NEWER[ties].format(t=table, tie=_TIES[table].format(t=table))
 
@@ -229,8 +231,7 @@ def write(db: sqlite3.Connection, batch: Batch, *, ties: bool = False) -> None:
         keep_group(db, group_id, group)
     for topic_id, topic in batch.topics.items():
         keep_topic(db, topic_id, topic, ties=ties)
-    for message in batch.messages.values():
-        keep_message(db, message, ties=ties)
+    keep_messages(db, batch.messages.values(), ties=ties)
     for topic_id, key in batch.keyed.items():
         db.execute(
             "INSERT INTO reading_keyed (topic_id, group_id, action, at) VALUES (?, ?, ?, ?) "
@@ -298,21 +299,31 @@ def keep_topic(
     )
 
 
-def keep_message(db: sqlite3.Connection, message: MessageMark, *, ties: bool = False) -> None:
-    """A message's record, if it is newer than the one kept and not superseded."""
-    group = _group(db, message.group_id)
-    topic = _topic(db, message.topic_id)
-    if not counts(message, group, topic):
-        return
-    db.execute(
+def keep_messages(
+    db: sqlite3.Connection, messages: Iterable[MessageMark], *, ties: bool = False
+) -> None:
+    """Messages' records, each if it is newer than the one kept and not superseded (their
+    groups' and topics' records asked once each)."""
+    groups: dict[str, GroupMark | None] = {}
+    topics: dict[str, TopicMark | None] = {}
+    rows = []
+    for message in messages:
+        group_id, topic_id = message.group_id, message.topic_id
+        if group_id not in groups:
+            groups[group_id] = _group(db, group_id)
+        if topic_id not in topics:
+            topics[topic_id] = _topic(db, topic_id)
+        if counts(message, groups[group_id], topics[topic_id]):
+            rows.append((message.message_id, topic_id, group_id, int(message.read),
+                         message.at, message.created))  # fmt: skip
+    db.executemany(
         "INSERT INTO reading_messages (message_id, topic_id, group_id, read, at, created) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
         "topic_id = excluded.topic_id, group_id = excluded.group_id, read = excluded.read, "
         "at = excluded.at, created = coalesce(excluded.created, created) WHERE "
         + _newer("reading_messages", ties),
-        (message.message_id, message.topic_id, message.group_id, int(message.read),
-         message.at, message.created),
-    )  # fmt: skip
+        rows,
+    )
 
 
 def _group(db: sqlite3.Connection, group_id: str) -> GroupMark | None:

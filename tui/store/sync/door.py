@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..reading.door import Reading
     from ..thread import StoreThread
 
-BUDGET = 4_000  # lines taken in per call on the store's thread (about 40 ms)
+BUDGET = 2_000  # lines taken in per call on the store's thread (about 30 ms of work)
 
 
 @dataclass

@@ -19,7 +19,6 @@ sight is each machine's own default, never written here.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,16 +95,17 @@ def read_header(line: bytes) -> Header | None:
     form, device, base = value.get("format"), value.get("device"), value.get("base")
     if not isinstance(form, int) or isinstance(form, bool) or form < 1:
         return None
-    if not (isinstance(device, str) and isinstance(base, str) and _id(device) and _id(base)):
+    try:
+        return Header(form, _id(device), _id(base))
+    except ValueError:
         return None
-    return Header(form, device, base)
 
 
-def decode(line: bytes) -> tuple[str, str, Record] | Reset | None:
+def decode(line: bytes | str) -> tuple[str, str, Record] | Reset | None:
     """One line as (kind, the id it is about, the record), a reset, or None when it is not
     a record this format knows (damaged, half written, or garbage)."""
     value = _loads(line)
-    if not isinstance(value, dict):
+    if type(value) is not dict:
         return None
     try:
         return _record(value)
@@ -116,23 +116,23 @@ def decode(line: bytes) -> tuple[str, str, Record] | Reset | None:
 def _record(value: dict[str, Any]) -> tuple[str, str, Record] | Reset | None:
     kind, at = value["k"], _time(value["at"])
     if kind == "m":
-        message, topic, group = _ids(value["m"], value["t"], value["g"])
-        created = None if value.get("c") is None else _time(value["c"])
+        message, topic, group = _id(value["m"]), _id(value["t"]), _id(value["g"])
+        created = value.get("c")
+        created = None if created is None else _time(created)
         return kind, message, MessageMark(message, topic, group, _flag(value["r"]), at, created)
     if kind == "t":
-        topic, group = _ids(value["t"], value["g"])
+        topic, group = _id(value["t"]), _id(value["g"])
         return kind, topic, TopicMark(group, _flag(value["r"]), _count(value["n"]), at)
     if kind == "g":
-        (group,) = _ids(value["g"])
+        group = _id(value["g"])
         return kind, group, GroupMark("", _time(value["c"]), at, caught_up=True)
     if kind == "x":
-        topic, group = _ids(value["t"], value["g"])
-        action = value["a"]
+        topic, group, action = _id(value["t"]), _id(value["g"]), value["a"]
         if action not in ACTIONS:
             return None
         return kind, topic, KeyMark(group, action, at)
     if kind == "l":
-        group, newest = _ids(value["g"], value["n"])
+        group, newest = _id(value["g"]), _id(value["n"])
         return kind, group, LogMark(newest, at)
     if kind == "reset":
         return Reset(at)
@@ -152,39 +152,39 @@ def add(batch: Batch, kind: str, key: str, record: Record) -> bool:
     return True
 
 
-def _loads(line: bytes) -> object:
+_decoder = json.JSONDecoder()
+
+
+def _loads(line: bytes | str) -> object:
     try:
-        return json.loads(line)
+        text = line if isinstance(line, str) else line.decode("utf-8")
+        return _decoder.decode(text)
     except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
         return None
 
 
-def _id(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_ID
-
-
-def _ids(*values: object) -> tuple[str, ...]:
-    if not all(_id(value) for value in values):
+def _id(value: object) -> str:
+    if type(value) is not str or not 0 < len(value) <= MAX_ID:
         raise ValueError("not an id")
-    return values  # type: ignore[return-value]
+    return value
 
 
 def _time(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if type(value) is not float and type(value) is not int:
         raise TypeError("not a time")
-    moment = float(value)
-    if not math.isfinite(moment) or not 0 <= moment < 1e11:  # (up to the year 5138)
+    # (compared before float() since an int of 400 digits overflows it; NaN fails too)
+    if not 0 <= value < 1e11:  # (up to the year 5138)
         raise ValueError("not a time")
-    return moment
+    return float(value)
 
 
 def _flag(value: object) -> bool:
-    if value not in (0, 1) or isinstance(value, float):
+    if type(value) is not int or value not in (0, 1):
         raise ValueError("not 0 or 1")
-    return bool(value)
+    return value == 1
 
 
 def _count(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+    if type(value) is not int or not 0 <= value < 2**63:
         raise ValueError("not a count")
     return value

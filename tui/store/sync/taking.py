@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..file import StoreFiles
     from .place import Place
 
-READ = 1 << 20  # bytes read from a journal at a time
+READ = 1 << 18  # bytes read from a journal at a time (a call takes a few thousand lines)
 MAX_LINE = 64 * 1024  # a line longer is no record (nor a header)
 
 
