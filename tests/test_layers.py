@@ -37,7 +37,6 @@ ALLOWED = {
         "query",
         "render",
         "store",
-        "stylesheets",
         "widgets",
     },
 }

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.store.machines import Clock, Machine
 from tui.__main__ import main
+from tui.render import when
 
 DEMO_STORE = "localhost--demo.sqlite3"
 
@@ -97,8 +97,8 @@ async def test_clear_all_forgets_here_only_or_everywhere(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # (by the real clock: a reset is timed by it)
-    other = Machine(tmp_path / "laptop", folder, Clock(time.time() - 3600), DEMO_STORE)
+    # (an hour before the commands' clock, when.seconds_now, which times the reset)
+    other = Machine(tmp_path / "laptop", folder, Clock(when.seconds_now() - 3600), DEMO_STORE)
     await other.start()
     other.clock.tick()
     await other.house.reading.mark_topic("t", "g", read=True, messages=5)

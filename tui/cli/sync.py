@@ -13,9 +13,11 @@ from datetime import UTC, datetime
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
-from ..render.when import count, relative, stamp
+from ..render.when import count, relative, seconds_now, stamp
 from ..store.house import House, open_house
 from ..store.problems import StoreError
+from ..store.reading.door import Reading
+from ..store.reading.verdicts import Rulebook
 from ..store.sync.door import Folder, Journal, Round
 from .problems import report_problems
 from .say import say
@@ -39,8 +41,9 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     if settings.sync_folder is None:
         say(NOT_SET, sys.stderr)
         return 2
-    house = open_house(settings.store, settings.cache_bytes, report_problems,
-                       sync_folder=settings.sync_folder)  # fmt: skip
+    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
+    house = open_house(settings.store, settings.cache_bytes, report_problems, reading,
+                       settings.sync_folder)  # fmt: skip
     try:
         if not house.files_now().state.usable:
             return 1  # why was said as it was met

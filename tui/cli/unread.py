@@ -21,6 +21,7 @@ from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.cells import cells, pad
 from ..render.safety import clean
+from ..render.when import seconds_now
 from ..store.house import open_house
 from ..store.pages.summary import SearchCard, update_news
 from ..store.reading.counting import GroupNews, count_new_topics
@@ -57,9 +58,9 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 
 async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
     client = session.client
-    rulebook = Rulebook(settings.rules)
+    rulebook = Rulebook(settings.rules, seconds_now)
     house = open_house(settings.store, settings.cache_bytes, report_problems,
-                       Reading(rulebook=rulebook), settings.sync_folder)  # fmt: skip
+                       Reading(seconds_now, rulebook), settings.sync_folder)  # fmt: skip
     reading = house.reading
     try:
         await reading.load()

@@ -11,7 +11,6 @@ then has the reading door take the store's records in place of those in memory.
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -140,7 +139,7 @@ class Sync:
     async def forget_everywhere(self, now: float | None = None) -> None:
         """Forget the read state here and on every machine that takes this one's journal
         in: a reset, timed now, goes to the journal (StoreError: it could not be)."""
-        moment = time.time() if now is None else now
+        moment = self._reading.state.clock() if now is None else now
         await self._reading.forget()
         if self.place is not None:
             await self._thread.call(_reset, self.place, moment)
