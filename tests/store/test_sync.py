@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.store.machines import NOW, Clock, Machine, at
+from tui.store.reading.stamps import DRIFT
 from tui.store.sync import journal, tables
 from tui.store.sync.names import account_folder, device_of, is_copy
 
@@ -75,6 +76,38 @@ async def test_messages_read_and_a_catch_up_travel_and_an_unread_after_it_stays(
         state = machine.house.reading.state
         assert not state.message_read("m0", "t", "g", old)
         assert state.message_read("m2", "t", "g", at(NOW - 30))  # caught up
+
+
+async def test_an_unread_made_after_a_catch_up_stays_so_on_a_clock_behind(
+    tmp_path: Path, folder: Path
+) -> None:
+    a = Machine(tmp_path / "a", folder, Clock(NOW + 600))  # ten minutes ahead of b's
+    b = Machine(tmp_path / "b", folder, Clock(NOW))
+    await a.start()
+    await b.start()
+    old = at(NOW - 5 * 86_400)
+    await a.house.reading.catch_up("g", "Group")
+    await b.house.sync.take_in()
+    b.clock.tick()
+    await b.house.reading.unread_message("m0", "t", "g", old)  # after it, though timed before
+    for machine in (a, b):
+        await machine.house.sync.take_in()
+        await machine.house.reading.take_topics(["t"])
+        assert not machine.house.reading.state.message_read("m0", "t", "g", old)
+    a.close()
+    b.close()
+
+
+async def test_a_clock_far_ahead_is_followed_a_day_at_most(tmp_path: Path, folder: Path) -> None:
+    far = Machine(tmp_path / "far", folder, Clock(NOW + 30 * 86_400))
+    b = Machine(tmp_path / "b", folder, Clock(NOW))
+    await far.start()
+    await b.start()
+    await far.house.reading.mark_topic("t", "g", read=True, messages=5)
+    await b.house.sync.take_in()
+    assert b.house.reading.state.stamps() == NOW + DRIFT
+    far.close()
+    b.close()
 
 
 async def test_the_folder_holds_only_journals_of_ids_and_times(

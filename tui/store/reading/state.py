@@ -25,6 +25,7 @@ from .rules import (
     tally_of,
     topic_status,
 )
+from .stamps import Stamps
 
 __all__ = ["Batch", "Loaded", "ReadState"]  # (the records' batches, as before)
 
@@ -34,6 +35,7 @@ class ReadState:
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
+        self.stamps = Stamps(clock)  # a new record's time (after those heard of)
         self.groups: dict[str, GroupMark] = {}
         self.topics: dict[str, TopicMark] = {}
         self.tallies: dict[str, Tally] = {}
@@ -271,7 +273,7 @@ class ReadState:
         record = self._messages.get(topic_id, {}).get(message_id)
         if record is not None and record.read:
             return False
-        self._record(MessageMark(message_id, topic_id, group_id, True, self.clock(),
+        self._record(MessageMark(message_id, topic_id, group_id, True, self.stamps(),
                                  seconds(created)))  # fmt: skip
         return True
 
@@ -279,12 +281,12 @@ class ReadState:
         self, message_id: str, topic_id: str, group_id: str, created: datetime | None
     ) -> None:
         """Mark one message unread again (overriding every older record)."""
-        self._record(MessageMark(message_id, topic_id, group_id, False, self.clock(),
+        self._record(MessageMark(message_id, topic_id, group_id, False, self.stamps(),
                                  seconds(created)))  # fmt: skip
 
     def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
         """Mark a whole topic read or unread (its message records are older: superseded)."""
-        self._marked(topic_id, TopicMark(group_id, read, max(0, messages), self.clock()))
+        self._marked(topic_id, TopicMark(group_id, read, max(0, messages), self.stamps()))
 
     def _marked(self, topic_id: str, mark: TopicMark) -> None:
         group_id, read, messages = mark.group_id, mark.read, mark.messages
@@ -309,7 +311,7 @@ class ReadState:
         now = self.clock()
         cutoff = max([now, *(moment.timestamp() for moment in newest if moment is not None)])
         old = self.groups.get(group_id)
-        self._caught_up(group_id, GroupMark(old.name if old else name, cutoff, now, True))
+        self._caught_up(group_id, GroupMark(old.name if old else name, cutoff, self.stamps(), True))
 
     def _caught_up(self, group_id: str, mark: GroupMark) -> None:
         self.groups[group_id] = mark
@@ -338,14 +340,14 @@ class ReadState:
 
     def mark_by_key(self, topic_id: str, group_id: str, action: str) -> None:
         """Hide, mute or follow a topic by key ("": undo that)."""
-        mark = KeyMark(group_id, action, self.clock())
+        mark = KeyMark(group_id, action, self.stamps())
         self.keyed[topic_id] = mark
         self._pending.keyed[topic_id] = mark
         self.version += 1
 
     def remember_log(self, group_id: str, newest_id: str) -> None:
         """The newest activity entry shown when a log is left."""
-        self._pending.logs[group_id] = LogMark(newest_id, self.clock())
+        self._pending.logs[group_id] = LogMark(newest_id, self.stamps())
 
     def drain(self) -> Batch:
         """The records not yet written, handed over once."""

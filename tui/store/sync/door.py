@@ -117,6 +117,7 @@ class Sync:
                 taken.reset = taken.reset or step.reset
                 if not step.more:
                     break
+            self._reading.state.stamps.hear(await self._thread.call(_newest_heard))
         except StoreError:
             pass  # said by the store
         if taken.records or taken.reset:
@@ -139,10 +140,15 @@ class Sync:
     async def forget_everywhere(self, now: float | None = None) -> None:
         """Forget the read state here and on every machine that takes this one's journal
         in: a reset, timed now, goes to the journal (StoreError: it could not be)."""
-        moment = self._reading.state.clock() if now is None else now
+        moment = self._reading.state.stamps() if now is None else now
         await self._reading.forget()
         if self.place is not None:
             await self._thread.call(_reset, self.place, moment)
+
+
+def _newest_heard(files: StoreFiles) -> float:
+    known: dict[str, tables.Taken] = files.state.ask(tables.taken, {}, tables.PART)
+    return max((taken.newest for taken in known.values()), default=0.0)
 
 
 def _contents(files: StoreFiles, place: Place) -> Folder:
