@@ -287,6 +287,22 @@ async def test_a_copied_home_is_noticed_said_and_given_a_new_id(
     twin.close()
 
 
+async def test_garbage_in_its_own_journal_is_no_copied_home(
+    two: tuple[Machine, Machine],
+) -> None:
+    a, b = two
+    own = a.own_journal()
+    with own.open("ab") as journal:
+        journal.write(b'garbage, not a record\n{"k":"t","t":"t","at":"x"}\n')
+    a.clock.tick()
+    await a.house.reading.mark_topic("t", "g", read=True, messages=5)
+    assert a.said == []
+    assert a.own_journal() == own
+    assert b"garbage" not in own.read_bytes()  # (started anew, its records all in it)
+    await b.house.sync.take_in()
+    assert b.status("t") == (False, 0)
+
+
 async def test_a_kill_between_the_append_and_its_note_loses_and_doubles_nothing(
     two: tuple[Machine, Machine], monkeypatch: pytest.MonkeyPatch
 ) -> None:

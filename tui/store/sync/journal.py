@@ -70,7 +70,8 @@ def _deliver(files: StoreFiles, place: Place) -> None:
         mine = tables.Self(mine.device if mine else new_device(), folder, 0, "", 0, reset_at)
     path = place.folder / journal_name(mine.device)
     ours = _ours(path, mine, text)
-    if ours is None and (mine.written or path.exists()):  # not as this store left it
+    damaged = ours is None and _damaged_only(path, mine)  # (started anew, under this id)
+    if ours is None and (mine.written or path.exists()) and not damaged:  # not as left
         if mine.written and not moved:
             files.said.say(
                 "sync-twin",
@@ -122,6 +123,23 @@ def _ours(path: Path, mine: tables.Self, text: str) -> int | None:
     if not tail.startswith(last) or not waiting.startswith(tail[len(last) :]):
         return None
     return size - mine.written
+
+
+def _damaged_only(path: Path, mine: tables.Self) -> bool:
+    """Whether the journal is as this store left it but for lines after it that are no
+    record (garbage a sync tool or a person added): damage, not another machine."""
+    try:
+        with path.open("rb") as journal:
+            if not mine.written or os.fstat(journal.fileno()).st_size <= mine.written:
+                return False
+            last = mine.last.encode()
+            journal.seek(mine.written - len(last))
+            if journal.read(len(last)) != last:
+                return False
+            added = journal.read(COMPACT_AT)
+    except OSError:
+        return False
+    return not any(lines.decode(line) or lines.read_header(line) for line in added.split(b"\n"))
 
 
 def _start(files: StoreFiles, path: Path, mine: tables.Self) -> tables.Self:
