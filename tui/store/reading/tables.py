@@ -10,14 +10,17 @@ they are written in.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from typing import Any, TypeVar
 
 from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
 from .earlier import LEGACY, count, take_legacy
 from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, TopicMark
 from .rules import counts, decided, rank, tally_of
+
+M = TypeVar("M")
 
 # --- the tables --------------------------------------------------------------------------
 
@@ -303,17 +306,15 @@ def keep_messages(
     db: sqlite3.Connection, messages: Iterable[MessageMark], *, ties: bool = False
 ) -> None:
     """Messages' records, each if it is newer than the one kept and not superseded (their
-    groups' and topics' records asked once each)."""
-    groups: dict[str, GroupMark | None] = {}
-    topics: dict[str, TopicMark | None] = {}
+    groups' and topics' records asked for all at once)."""
+    messages = list(messages)
+    groups = _marks(db, _GROUPS, {message.group_id for message in messages}, _group_mark)
+    topics = _marks(db, _TOPICS, {message.topic_id for message in messages}, _topic_mark)
     rows = []
     for message in messages:
         group_id, topic_id = message.group_id, message.topic_id
-        if group_id not in groups:
-            groups[group_id] = _group(db, group_id)
-        if topic_id not in topics:
-            topics[topic_id] = _topic(db, topic_id)
-        if counts(message, groups[group_id], topics[topic_id]):
+        group, topic = groups.get(group_id), topics.get(topic_id)
+        if counts(message, group, topic):
             rows.append((message.message_id, topic_id, group_id, int(message.read),
                          message.at, message.created))  # fmt: skip
     db.executemany(
@@ -326,18 +327,32 @@ def keep_messages(
     )
 
 
+_GROUPS = "SELECT group_id, name, cutoff, at, caught_up FROM reading_groups WHERE group_id IN "
+_TOPICS = "SELECT topic_id, group_id, read, messages, at FROM reading_topics WHERE topic_id IN "
+
+
+def _marks(
+    db: sqlite3.Connection, query: str, ids: set[str], make: Callable[[Sequence[Any]], M]
+) -> dict[str, M]:
+    """The records `query` finds for `ids` (a few hundred asked at a time), by id."""
+    wanted, found = list(ids), {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        for row in db.execute(query + f"({', '.join('?' * len(chunk))})", chunk):
+            found[row[0]] = make(row[1:])
+    return found
+
+
+def _group_mark(row: Sequence[Any]) -> GroupMark:
+    return GroupMark(row[0], row[1], row[2], bool(row[3]))
+
+
+def _topic_mark(row: Sequence[Any]) -> TopicMark:
+    return TopicMark(row[0], bool(row[1]), row[2], row[3])
+
+
 def _group(db: sqlite3.Connection, group_id: str) -> GroupMark | None:
-    row = db.execute(
-        "SELECT name, cutoff, at, caught_up FROM reading_groups WHERE group_id = ?", (group_id,)
-    ).fetchone()
-    return GroupMark(row[0], row[1], row[2], bool(row[3])) if row else None
-
-
-def _topic(db: sqlite3.Connection, topic_id: str) -> TopicMark | None:
-    row = db.execute(
-        "SELECT group_id, read, messages, at FROM reading_topics WHERE topic_id = ?", (topic_id,)
-    ).fetchone()
-    return TopicMark(row[0], bool(row[1]), row[2], row[3]) if row else None
+    return _marks(db, _GROUPS, {group_id}, _group_mark).get(group_id)
 
 
 def forget(db: sqlite3.Connection, until: float | None = None) -> None:
