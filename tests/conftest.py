@@ -30,7 +30,8 @@ def _quiet_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LURKER_SECRETS", str(tmp_path / "secrets.json"))
     monkeypatch.setenv("LURKER_DATA", str(tmp_path / "data"))
     monkeypatch.setattr(secrets, "system_keyring", lambda: None)
-    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE"):
+    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE",
+                 "LURKER_SYNC_FOLDER"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 FLUSH_EVERY = 2.0  # seconds between writes of what became read (batched in a transaction)
 RECOUNT_AFTER = (2.0, 6.0)  # seconds before each new try at counts that could not be made
+SYNC_EVERY = 30.0  # seconds between looks at other machines' journals (docs/sync.md)
 
 
 class Bookkeeper:
@@ -55,6 +56,8 @@ class Bookkeeper:
         self._saved_counts: dict[str, int] = {}  # as the saved group list holds them
         self.uncounted: dict[str, str] = {}  # group name → why its count could not be made
         self.started = False
+        self._listed: list[tuple[str, str, datetime | None]] = []  # the groups last listed
+        self._taking = False  # other machines' journals being taken in
 
     @property
     def state(self) -> ReadState:
@@ -79,8 +82,9 @@ class Bookkeeper:
                     loop.call_soon_threadsafe(self.said, problem.text)
 
             self._house = open_house(
-                self.settings.store, self.settings.cache_bytes, report, self.reading
-            )
+                self.settings.store, self.settings.cache_bytes, report, self.reading,
+                self.settings.sync_folder,
+            )  # fmt: skip
         return self._house
 
     def start(self) -> None:
@@ -89,8 +93,28 @@ class Bookkeeper:
             return
         self.started = True
         self.house  # noqa: B018 - opens the store now: lists made from here on keep pages
-        self.app.run_worker(self.reading.load(), group="news", exit_on_error=False)
+        self.app.run_worker(self._load(), group="news", exit_on_error=False)
         self.app.set_interval(FLUSH_EVERY, self.flush)
+        if self.settings.sync_folder is not None:
+            self.app.set_interval(SYNC_EVERY, self.take_in)
+
+    async def _load(self) -> None:
+        await self.reading.load()
+        await self._take_in()
+
+    def take_in(self) -> None:
+        """Take in what other machines read since the last look (docs/sync.md)."""
+        if self.opened and not self._taking:
+            self.app.run_worker(self._take_in(), group="sync", exit_on_error=False)
+
+    async def _take_in(self) -> None:
+        self._taking = True
+        try:
+            taken = await self.house.sync.take_in()
+        finally:
+            self._taking = False
+        if taken is not None and taken.reset:  # forgotten everywhere: first sights again
+            self.reading.meet_groups(self._listed)
 
     def flush(self) -> None:
         """Write what changed since the last time (off the UI thread), and the counts that
@@ -154,9 +178,10 @@ class Bookkeeper:
 
     def met_groups(self, library: Library, groups: list[GroupInfo]) -> None:
         """Groups were listed: note first sights, then count each one's new topics."""
-        self.reading.meet_groups(
+        self._listed = [
             (str(group.group_id), group.display_name, group.most_recent_message) for group in groups
-        )
+        ]
+        self.reading.meet_groups(self._listed)
         if not self._counting:
             self._counting = True
             work = self._count(library, groups)

@@ -149,6 +149,12 @@ def leftovers(path: Path) -> list[Path]:
     return found
 
 
+def write_whole(path: Path, text: str, *, private: bool) -> None:
+    """Replace `path` by `text` all at once, with `file_mode(private)` (the caller holds
+    whatever lock keeps other writers out)."""
+    _replace(path, text, mode=file_mode(private=private))
+
+
 def _replace(path: Path, text: str, *, mode: int) -> None:
     """Write a temporary file beside `path`, flush it to disk, then rename it over `path`."""
     temporary = path.with_name(f".{path.name}.{os.urandom(8).hex()}{TEMPORARY_SUFFIX}")

@@ -29,6 +29,7 @@ SCENARIOS = (
     "floor",
     "rules",
     "recut",
+    "sync",
 )
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
@@ -41,7 +42,8 @@ def _isolate_environment() -> None:
     for name, file in (("STATE", "state.json"), ("CONFIG", "config.toml"), ("SECRETS", "s.json")):
         os.environ[f"LURKER_{name}"] = os.path.join(folder, file)
     os.environ["LURKER_DATA"] = os.path.join(folder, "data")
-    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE"):
+    for name in ("LURKER_API_KEY", "LURKER_BASE_URL", "LURKER_PROFILE", "LURKER_CA_BUNDLE",
+                 "LURKER_SYNC_FOLDER"):  # fmt: skip
         os.environ.pop(name, None)
 
 
@@ -75,6 +77,8 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import rules_cost as module  # type: ignore[no-redef]
     elif name == "recut":
         from tests.bench import recut as module  # type: ignore[no-redef]
+    elif name == "sync":
+        from tests.bench import sync_start as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run

@@ -14,11 +14,14 @@ from datetime import UTC, datetime
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
+from ..render.when import seconds_now
 from ..store.file import on_disk
 from ..store.house import House, open_house
 from ..store.pages.door import PagesHeld
 from ..store.pages.summary import load_summary, summary_path
 from ..store.problems import StoreError
+from ..store.reading.door import Reading
+from ..store.reading.verdicts import Rulebook
 from ..store.search.door import IndexStats, SavedSearch
 from .problems import report_problems
 from .say import say
@@ -45,7 +48,9 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    house = open_house(settings.store, settings.cache_bytes, report_problems)
+    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
+    house = open_house(settings.store, settings.cache_bytes, report_problems, reading,
+                       settings.sync_folder)  # fmt: skip
     try:
         if not house.files_now().state.usable:
             return 1  # why was said as it was met
@@ -61,17 +66,34 @@ async def _run(house: House, settings: Settings, args: argparse.Namespace) -> in
     if args.action != "clear":
         say(_described(house, before, settings), sys.stdout)
         return 0
-    if args.all and not args.yes and not _agreed(house, before):
-        return 2 if not sys.stdin.isatty() else 1
+    everywhere = bool(args.everywhere) and settings.sync_folder is not None
+    if args.all and not args.yes:
+        if settings.sync_folder is not None:
+            where = _where(house, before, settings)
+            if where is None:
+                return 2 if not sys.stdin.isatty() else 1
+            everywhere = where == "everywhere"
+        elif not _agreed(house, before):
+            return 2 if not sys.stdin.isatty() else 1
     await house.search.clear(saved_too=args.all)
-    if args.all:
-        await house.reading.forget()
+    if args.all and everywhere:
+        await house.sync.forget_everywhere()
+    elif args.all:
+        await house.sync.forget_here()
     try:
         await house.pages.clear()  # (the group list kept for the instant start too)
     except OSError as error:  # (only here: stdout's own failures end `lurker`)
         say(f"lurker: {error.filename} could not be removed ({error.strerror}).", sys.stderr)
         return 1
     say(_cleared(house, before, everything=args.all), sys.stdout)
+    if args.all and settings.sync_folder is not None:
+        say(
+            "Every machine that syncs it forgets it too as it next looks at the sync folder."
+            if everywhere
+            else "The next start takes it in again from the sync folder (what your other "
+            "machines read included); --everywhere forgets it on them too.",
+            sys.stdout,
+        )
     return 0
 
 
@@ -171,6 +193,40 @@ def _agreed(house: House, before: Contents) -> bool:
         return True
     say("Nothing was cleared.", sys.stderr)
     return False
+
+
+def _where(house: House, before: Contents, settings: Settings) -> str | None:
+    """With a sync folder: forget the read state "here" only, "everywhere", or None (keep
+    it); asked on a terminal."""
+    what = (
+        f"the read state in {house.path} ({before.groups:,} groups seen, {before.topics:,} "
+        f"topics marked whole, {before.read:,} messages read) and "
+        f"{len(before.searches):,} saved searches"
+    )
+    if not sys.stdin.isatty():
+        say(
+            f"lurker cache: clear --all forgets {what}. Without a terminal to ask on, add "
+            "--yes to forget the read state here only (the next start takes it in again "
+            f"from the sync folder {settings.sync_folder}), or --yes --everywhere to forget "
+            "it on every machine that syncs it.",
+            sys.stderr,
+        )
+        return None
+    say(
+        f"This forgets {what}. The read state is also in the sync folder "
+        f"{settings.sync_folder}: forget it here only (the next start takes it in again "
+        "from there), or everywhere (every machine that syncs it forgets it too)?",
+        sys.stderr,
+    )
+    try:
+        answer = input("Forget it [h]ere only, [e]verywhere, or [N]ot at all? ")
+    except EOFError:
+        answer = ""
+    chosen = {"h": "here", "here": "here", "e": "everywhere", "everywhere": "everywhere"}
+    where = chosen.get(answer.strip().lower())
+    if where is None:
+        say("Nothing was cleared.", sys.stderr)
+    return where
 
 
 def _cleared(house: House, before: Contents, *, everything: bool) -> str:

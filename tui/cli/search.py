@@ -15,8 +15,11 @@ from ..config.errors import SettingsError
 from ..config.settings import from_args
 from ..query.language import Query, QueryError, parse
 from ..render.safety import clean
+from ..render.when import seconds_now
 from ..store.house import House, open_house
 from ..store.problems import StoreError
+from ..store.reading.door import Reading
+from ..store.reading.verdicts import Rulebook
 from ..store.search.finding import Hit
 from .problems import report_problems
 from .say import say
@@ -41,7 +44,9 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
     # (Every file moved aside, and a file that cannot be opened, is said as it is met.)
-    house = open_house(settings.store, settings.cache_bytes, report_problems)
+    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
+    house = open_house(settings.store, settings.cache_bytes, report_problems, reading,
+                       settings.sync_folder)  # fmt: skip
     try:
         return asyncio.run(_search(house, query, args))
     except StoreError as error:
@@ -58,6 +63,7 @@ async def _search(house: House, query: Query, args: argparse.Namespace) -> int:
         return 2
     if query.read is not None:
         await house.reading.load()
+        await house.sync.take_in()  # (what other machines read counts too)
     hits = await house.search.search(query, limit=args.limit)
     if args.format == "json":
         print(json.dumps([_record(hit) for hit in hits], ensure_ascii=False, indent=1))

@@ -59,12 +59,12 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 async def _unread(settings: Settings, session: AccountSession, only: str | None) -> list[str]:
     client = session.client
     rulebook = Rulebook(settings.rules, seconds_now)
-    house = open_house(
-        settings.store, settings.cache_bytes, report_problems, Reading(seconds_now, rulebook)
-    )
+    house = open_house(settings.store, settings.cache_bytes, report_problems,
+                       Reading(seconds_now, rulebook), settings.sync_folder)  # fmt: skip
     reading = house.reading
     try:
         await reading.load()
+        await house.sync.take_in()  # (what other machines read counts too)
         groups = await _groups(Library(client), only)
         reading.meet_groups(
             (str(group.group_id), group.display_name, group.most_recent_message) for group in groups

@@ -123,6 +123,11 @@ def _cache(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--yes", action="store_true", help="clear --all without asking (for scripts)"
     )
+    parser.add_argument(
+        "--everywhere",
+        action="store_true",
+        help="clear --all with a sync folder: on every machine that syncs it, not only here",
+    )
 
 
 def _export(parser: argparse.ArgumentParser) -> None:
@@ -360,6 +365,19 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "cache", "show the local store, or clear it", "cache", _cache, arguments="[show|clear]"
+    ),
+    Command(
+        "sync",
+        "take in now what your other machines read, and say what the sync folder holds",
+        "sync",
+        _no_options,
+        epilog=(
+            "Read state follows you through a folder your machines already keep in step "
+            '(Syncthing, Dropbox, a network share): sync_folder = "DIR" at the top of '
+            "config.toml, or LURKER_SYNC_FOLDER (docs/sync.md). The reader takes the other "
+            "machines' journals in at start and every 30 s; this does it now. Exit status: "
+            "1 the folder cannot be used (said on stderr), 2 no sync folder is set."
+        ),
     ),
     Command(
         "demo-server",

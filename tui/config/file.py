@@ -29,6 +29,7 @@ TOP_KEYS = (
     "pictures",
     "remote_pictures",
     "rules",
+    "sync_folder",
 )
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched
@@ -74,6 +75,7 @@ class ConfigFile:
     remote_pictures: Setting | None = None  # `remote_pictures = true`: from any host
     rules: tuple[Rule, ...] = ()  # [[rules]]: every profile's
     profile_rules: dict[str, tuple[Rule, ...]] = field(default_factory=dict)  # one profile's
+    sync_folder: Setting | None = None  # `sync_folder = "DIR"`: the folder, made absolute
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -165,7 +167,8 @@ class _Checker:
         pictures = self.flag("pictures", data.get("pictures"))
         remote = self.flag("remote_pictures", data.get("remote_pictures"))
         rules = self.rules(data.get("rules"), "rules")
-        extra = (limit, pictures, remote, rules, self.profile_rules)
+        folder = self.folder("sync_folder", data.get("sync_folder"))
+        extra = (limit, pictures, remote, rules, self.profile_rules, folder)
         default = data.get("profile")
         if default is None:
             return ConfigFile(self.path, None, profiles, cache, keys, reader, *extra)
@@ -193,6 +196,15 @@ class _Checker:
         if not isinstance(value, bool):
             raise self.fail((name,), f"'{name}' must be true or false (no quotes).")
         return Setting("true" if value else "false", self.lines.get((name,)))
+
+    def folder(self, name: str, value: Any) -> Setting | None:
+        """A `name = "DIR"` line: `~` expanded, a relative path taken from this file's folder."""
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.strip() or "\0" in value:
+            raise self.fail((name,), f"'{name}' must be a folder, such as \"~/Sync/lurker\".")
+        folder = self.path.parent / Path(value.strip()).expanduser()
+        return Setting(str(folder), self.lines.get((name,)))
 
     def size(self, name: str, value: Any, default: int) -> int:
         """`cache_size = "200MB"` (or a number of megabytes) as bytes."""

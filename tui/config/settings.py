@@ -22,6 +22,7 @@ __all__ = ["DEMO_HINT", "Settings", "SettingsError", "load", "reader_settings"]
 # One line at 80 columns (the banner has a column of padding each side).
 DEMO_HINT = "Demo data, not your groups. To read yours, quit and run: lurker login"
 API_KEY_ENV = "LURKER_API_KEY"
+SYNC_ENV = "LURKER_SYNC_FOLDER"
 
 
 @dataclass(frozen=True, repr=False)
@@ -44,6 +45,7 @@ class Settings:
     download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # the largest attachment fetched
     pictures: bool = True  # pictures drawn in threads
     remote_pictures: bool = False  # pictures fetched from hosts other than the service's
+    sync_folder: Path | None = None  # read state shared through this folder (docs/sync.md)
     # The config file's [keys] table, as written (the reader checks it against its keys).
     keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
     # The rules in effect: config.toml's [[rules]], then the profile's own.
@@ -144,6 +146,7 @@ def from_args(
         remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
         keys=chosen.config.keys if chosen.config else {},
         rules=_rules(chosen, values["profile"] or "default", demo),
+        sync_folder=_sync_folder(chosen.config, environ, sources),
         sources=sources,
     )
 
@@ -155,6 +158,22 @@ def _rules(chosen: Chosen, profile: str, demo: bool) -> tuple[Rule, ...]:
         return ()
     own = () if demo else config.profile_rules.get(profile, ())
     return (*config.rules, *own)
+
+
+def _sync_folder(
+    config: ConfigFile | None, environ: Mapping[str, str], sources: dict[str, str]
+) -> Path | None:
+    """$LURKER_SYNC_FOLDER (`~` expanded, relative to here), else the file's sync_folder."""
+    value = environ.get(SYNC_ENV, "").strip()
+    if value:
+        sources["sync_folder"] = f"env {SYNC_ENV}"
+        return Path(value).expanduser().absolute()
+    setting = config.sync_folder if config else None
+    if setting is None or config is None:
+        sources["sync_folder"] = "default"
+        return None
+    sources["sync_folder"] = config.source(setting.line)
+    return Path(setting.value)
 
 
 def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, str]) -> bool:

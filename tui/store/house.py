@@ -20,6 +20,8 @@ from .reading import tables as reading
 from .reading.door import Reading
 from .search import index, saved
 from .search.door import Search
+from .sync import tables as sync
+from .sync.door import Sync
 from .thread import StoreThread
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
@@ -29,7 +31,7 @@ STATE = Schema(
     "read state",
     0x4C524B52,  # "LRKR"
     4,  # 1-3: the tables under the file's version, before parts
-    (reading.PART, saved.PART),
+    (reading.PART, saved.PART, sync.PART),
     check_on_open=True,  # small, and what it holds cannot be fetched again
 )
 CACHE = Schema("cache", "page cache", 0x4C524B43, 2, (pages.PART, index.PART))  # "LRKC"
@@ -60,6 +62,7 @@ class House:
     reading: Reading
     pages: Pages
     search: Search
+    sync: Sync
 
     async def files(self) -> StoreFiles:
         """The files, once opened (what was moved aside, what could not be opened)."""
@@ -80,14 +83,19 @@ def open_house(
     limit: int = DEFAULT_LIMIT,
     report: Report | None = None,
     reading: Reading | None = None,
+    sync_folder: Path | None = None,
 ) -> House:
     """Open the store at `path` on a thread of its own (this returns at once), with `reading`
-    (the read state kept in memory so far) as its reading door."""
+    (the read state kept in memory so far) as its reading door, its read state shared
+    through `sync_folder` when one is set."""
     thread: StoreThread[StoreFiles] = StoreThread(lambda: open_files(path, limit, report))
     reading = reading or Reading()
     reading.attach(thread)
     pages_door = Pages(thread, path)
-    return House(path, thread, reading, pages_door, Search(thread, reading, pages_door))
+    search = Search(thread, reading, pages_door)
+    return House(
+        path, thread, reading, pages_door, search, Sync(thread, reading, path, sync_folder)
+    )
 
 
 def _files(files: StoreFiles) -> StoreFiles:

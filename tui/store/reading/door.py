@@ -20,16 +20,22 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..problems import StoreError
-from .records import LogMark, MessageMark
+from .records import Batch, Loaded, LogMark, MessageMark
 from .rules import FreshTopic
-from .state import Batch, Loaded, ReadState
+from .state import ReadState
 from .verdicts import Rulebook
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from ..file import StoreFiles
     from ..thread import StoreThread
 
 Listener = Callable[[], None]
+Kept = Callable[["sqlite3.Connection", Batch], None]
+"""Told of each batch in the transaction that writes it, on the store's thread."""
+Written = Callable[["StoreFiles"], None]
+"""Told once each batch is written, on the store's thread (must not raise)."""
 Message = tuple[str, str, str, datetime | None]
 """A message as the read state knows it: its id, its topic's, its group's, when written."""
 
@@ -44,6 +50,7 @@ class Reading:
         self.rulebook = rulebook or Rulebook(clock=clock)  # what rules make of a topic
         self.thread: StoreThread[StoreFiles] | None = None
         self._listeners: list[Listener] = []
+        self._told: list[tuple[Kept, Written]] = []
 
     def attach(self, thread: StoreThread[StoreFiles]) -> None:
         """Keep the records in the store that `thread` runs (changes made so far included)."""
@@ -52,6 +59,10 @@ class Reading:
     def listen(self, listener: Listener) -> None:
         """Call `listener` after each change to the records."""
         self._listeners.append(listener)
+
+    def tell(self, kept: Kept, written: Written) -> None:
+        """Tell a later wing of each batch written (the sync wing journals them)."""
+        self._told.append((kept, written))
 
     # --- questions that need the store ---------------------------------------------------
 
@@ -64,6 +75,19 @@ class Reading:
             except StoreError:
                 pass  # said by the store; the records of this run still work
         self.state.load(loaded)
+        self._announce()
+
+    async def reload(self) -> None:
+        """Write what waits, then take the store's records in place of those in memory
+        (after records from other machines were written there), and announce them."""
+        if self.thread is None:
+            return
+        batch, taken = self.state.drain(), self.state.taken()
+        try:
+            loaded, messages = await self.thread.call(_reload, batch, taken, tuple(self._told))
+        except StoreError:
+            return  # said by the store; the records in memory stay as they are
+        self.state.reload(loaded, messages)
         self._announce()
 
     async def take_topics(self, topic_ids: Iterable[str]) -> None:
@@ -161,7 +185,7 @@ class Reading:
         if not batch:
             return True
         try:
-            await self.thread.call(_write, batch)
+            await self.thread.call(_write, batch, tuple(self._told))
         except StoreError:
             return False  # said by the store (once per kind)
         return True
@@ -174,7 +198,7 @@ class Reading:
         batch = self.state.drain()
         if batch:
             try:
-                self.thread.call_now(_write, batch)
+                self.thread.call_now(_write, batch, tuple(self._told))
             except StoreError:
                 pass  # said by the store as it happened
 
@@ -220,10 +244,25 @@ def _log_mark(files: StoreFiles, group_id: str) -> LogMark | None:
     return files.state.ask(lambda db: tables.log_mark(db, group_id), None, tables.PART)
 
 
-def _write(files: StoreFiles, batch: Batch) -> None:
+def _write(files: StoreFiles, batch: Batch, told: tuple[tuple[Kept, Written], ...] = ()) -> None:
     from . import tables
 
-    files.state.change(lambda db: tables.write(db, batch), tables.PART)
+    def change(db: sqlite3.Connection) -> None:
+        tables.write(db, batch)
+        for kept, _ in told:
+            kept(db, batch)
+
+    files.state.change(change, tables.PART)
+    for _, written in told:
+        written(files)
+
+
+def _reload(
+    files: StoreFiles, batch: Batch, taken: list[str], told: tuple[tuple[Kept, Written], ...]
+) -> tuple[Loaded, dict[str, list[MessageMark]]]:
+    if batch:
+        _write(files, batch, told)
+    return _load(files), _messages_of(files, taken)
 
 
 def _totals(files: StoreFiles) -> tuple[int, int, int, int]:

@@ -16,7 +16,7 @@ A topic hidden, muted or followed by key is a record of its own (`KeyMark`), the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,4 +81,38 @@ class Tally:
     read_at: float = 0.0  # the latest read
 
 
-__all__ = ["GroupMark", "KeyMark", "LogMark", "MessageMark", "Tally", "TopicMark"]
+@dataclass
+class Batch:
+    """Records made in memory and not yet written to the store."""
+
+    groups: dict[str, GroupMark] = field(default_factory=dict)
+    topics: dict[str, TopicMark] = field(default_factory=dict)
+    messages: dict[str, MessageMark] = field(default_factory=dict)
+    logs: dict[str, LogMark] = field(default_factory=dict)
+    keyed: dict[str, KeyMark] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.groups or self.topics or self.messages or self.logs or self.keyed)
+
+
+@dataclass
+class Loaded:
+    """What the store holds, as read at start: every group's and topic's record, and each
+    topic's tally of message records (the records themselves come per topic)."""
+
+    groups: dict[str, GroupMark] = field(default_factory=dict)
+    topics: dict[str, TopicMark] = field(default_factory=dict)
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    keyed: dict[str, KeyMark] = field(default_factory=dict)
+
+
+__all__ = [
+    "Batch",
+    "GroupMark",
+    "KeyMark",
+    "Loaded",
+    "LogMark",
+    "MessageMark",
+    "Tally",
+    "TopicMark",
+]

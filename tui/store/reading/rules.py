@@ -7,7 +7,9 @@ The rules, over the timed records of `records`:
   or its group's (what was written up to the cutoff). A tie goes to the record about less:
   the message's own over its topic's over its group's. No record: unread.
 - The first time a group is listed, what was written in it more than a day before counts
-  as read (first sight); a catch-up reads everything up to its moment.
+  as read (first sight); a catch-up reads everything up to its moment. A first sight is a
+  default, not a decision: any record of a topic or a message wins over it, whenever it was
+  made (on this machine before the group was listed, or on another: see docs/sync.md).
 - A topic's row: read when its group's record covers its last activity and nothing newer
   was marked unread; otherwise as many unread messages as its record and its messages'
   records leave; new when nothing of it was ever read since it was last marked.
@@ -58,6 +60,18 @@ class FreshTopic(NamedTuple):
 # --- the rules, as functions of the records ------------------------------------------------
 
 
+def decided(group: GroupMark | None) -> float:
+    """When a group's record counts as made, against the other records: a catch-up at its
+    moment; a first sight before any record (it is a default)."""
+    return group.at if group is not None and group.caught_up else float("-inf")
+
+
+def rank(group: GroupMark) -> tuple[bool, float, float]:
+    """How two records of one group compare: a catch-up over a first sight (a default),
+    then the one that reads more."""
+    return (group.caught_up, group.cutoff, group.at)
+
+
 def covered_by_group(group: GroupMark | None, created: float | None) -> bool:
     """Whether a group's record speaks of a message written at `created` (unknown: it may)."""
     return group is not None and (created is None or created <= group.cutoff)
@@ -70,7 +84,7 @@ def covered_by_topic(topic: TopicMark | None, created: float | None) -> bool:
 
 def counts(record: MessageMark, group: GroupMark | None, topic: TopicMark | None) -> bool:
     """Whether a message's record is the latest that applies to it (else it is superseded)."""
-    if covered_by_group(group, record.created) and group is not None and group.at > record.at:
+    if covered_by_group(group, record.created) and decided(group) > record.at:
         return False
     return not (
         covered_by_topic(topic, record.created) and topic is not None and topic.at > record.at
@@ -86,7 +100,7 @@ def message_read(
     """Whether a message written at `created` is read: the latest record that applies."""
     at, read = float("-inf"), False
     if group is not None and created is not None and created <= group.cutoff:
-        at, read = group.at, True
+        at, read = decided(group), True
     if topic is not None and (created is None or created <= topic.at) and topic.at >= at:
         at, read = topic.at, topic.read
     if record is not None and record.at >= at:
@@ -126,7 +140,7 @@ def topic_status(
     reads = tally.reads if tally is not None else 0
     unreads = tally.unreads if tally is not None else 0
     old = group is not None and last_activity is not None and last_activity <= group.cutoff
-    if old and group is not None and (topic is None or group.at > topic.at):
+    if old and (topic is None or decided(group) > topic.at):
         return TopicStatus(False, unreads)
     if topic is not None:
         if topic.read:

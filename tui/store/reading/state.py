@@ -8,46 +8,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from ...query.rules import QUIET
-from .records import GroupMark, KeyMark, LogMark, MessageMark, Tally, TopicMark
+from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, Tally, TopicMark
 from .rules import (
     FIRST_SIGHT,
     FreshTopic,
     TopicStatus,
     covered_by_group,
+    decided,
     message_read,
+    rank,
     seconds,
     tally_of,
     topic_status,
 )
+from .stamps import Stamps
 
-
-@dataclass
-class Batch:
-    """Records made in memory and not yet written to the store."""
-
-    groups: dict[str, GroupMark] = field(default_factory=dict)
-    topics: dict[str, TopicMark] = field(default_factory=dict)
-    messages: dict[str, MessageMark] = field(default_factory=dict)
-    logs: dict[str, LogMark] = field(default_factory=dict)
-    keyed: dict[str, KeyMark] = field(default_factory=dict)
-
-    def __bool__(self) -> bool:
-        return bool(self.groups or self.topics or self.messages or self.logs or self.keyed)
-
-
-@dataclass
-class Loaded:
-    """What the store holds, as read at start: every group's and topic's record, and each
-    topic's tally of message records (the records themselves come per topic)."""
-
-    groups: dict[str, GroupMark] = field(default_factory=dict)
-    topics: dict[str, TopicMark] = field(default_factory=dict)
-    tallies: dict[str, Tally] = field(default_factory=dict)
-    keyed: dict[str, KeyMark] = field(default_factory=dict)
+__all__ = ["Batch", "Loaded", "ReadState"]  # (the records' batches, as before)
 
 
 class ReadState:
@@ -55,6 +35,7 @@ class ReadState:
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
+        self.stamps = Stamps(clock)  # a new record's time (after those heard of)
         self.groups: dict[str, GroupMark] = {}
         self.topics: dict[str, TopicMark] = {}
         self.tallies: dict[str, Tally] = {}
@@ -81,6 +62,10 @@ class ReadState:
         self.loaded = True
         self.version += 1
 
+    def taken(self) -> list[str]:
+        """The topics whose message records were taken from the store."""
+        return list(self._taken)
+
     def knows_topic(self, topic_id: str) -> bool:
         """Whether a topic's message records have been taken from the store."""
         return topic_id in self._taken
@@ -95,6 +80,39 @@ class ReadState:
                 known[record.message_id] = record
         self._taken.add(topic_id)
         self._retally(topic_id)
+        self.version += 1
+
+    def reload(self, loaded: Loaded, messages: dict[str, list[MessageMark]]) -> None:
+        """Take the store's records in place of those in memory (records from other machines
+        were written there: `messages` are those of the topics taken before), keeping the
+        changes not written yet."""
+        pending, self._pending = self._pending, Batch()
+        self.groups, self.topics, self.keyed, self.tallies = {}, {}, {}, {}
+        self._messages, self._taken = {}, set()
+        self.load(loaded)
+        for topic_id, records in messages.items():
+            self.take_messages(topic_id, records)
+        for group_id, group in pending.groups.items():
+            kept = self.groups.get(group_id)
+            if group.caught_up and (kept is None or rank(kept) < rank(group)):
+                self._caught_up(group_id, group)
+            elif kept is None or rank(kept) < rank(group):
+                self.groups[group_id] = group
+            self._pending.groups[group_id] = group
+        for topic_id, topic in pending.topics.items():
+            if topic_id not in self.topics or self.topics[topic_id].at <= topic.at:
+                self._marked(topic_id, topic)
+            self._pending.topics[topic_id] = topic
+        for record in pending.messages.values():
+            known = self._messages.get(record.topic_id, {}).get(record.message_id)
+            if known is None or known.at <= record.at:
+                self._record(record)
+            self._pending.messages[record.message_id] = record
+        for topic_id, key in pending.keyed.items():
+            if topic_id not in self.keyed or self.keyed[topic_id].at <= key.at:
+                self.keyed[topic_id] = key
+            self._pending.keyed[topic_id] = key
+        self._pending.logs = pending.logs
         self.version += 1
 
     # --- questions -----------------------------------------------------------------------
@@ -169,7 +187,7 @@ class ReadState:
         found: dict[str, FreshTopic] = {}
         old = datetime.fromtimestamp(group.cutoff, UTC)
         for topic_id, topic in self.topics.items():
-            if topic.group_id == group_id and not topic.read and topic.at > group.at:
+            if topic.group_id == group_id and not topic.read and topic.at > decided(group):
                 found[topic_id] = FreshTopic(topic.messages, None)
         for topic_id, tally in self.tallies.items():
             if tally.group_id == group_id and tally.unreads and topic_id not in found:
@@ -238,7 +256,10 @@ class ReadState:
 
     def meet_group(self, group_id: str, name: str, last_activity: datetime | None) -> bool:
         """Note a group seen in the group list; True the first time (its cutoff is set)."""
-        if group_id in self.groups:
+        known = self.groups.get(group_id)
+        if known is not None:
+            if not known.name and name:  # (a group known from another machine's journal)
+                self.groups[group_id] = self._pending.groups[group_id] = replace(known, name=name)
             return False
         now = self.clock()
         mark = GroupMark(name, now - FIRST_SIGHT, now)
@@ -252,7 +273,7 @@ class ReadState:
         record = self._messages.get(topic_id, {}).get(message_id)
         if record is not None and record.read:
             return False
-        self._record(MessageMark(message_id, topic_id, group_id, True, self.clock(),
+        self._record(MessageMark(message_id, topic_id, group_id, True, self.stamps(),
                                  seconds(created)))  # fmt: skip
         return True
 
@@ -260,13 +281,15 @@ class ReadState:
         self, message_id: str, topic_id: str, group_id: str, created: datetime | None
     ) -> None:
         """Mark one message unread again (overriding every older record)."""
-        self._record(MessageMark(message_id, topic_id, group_id, False, self.clock(),
+        self._record(MessageMark(message_id, topic_id, group_id, False, self.stamps(),
                                  seconds(created)))  # fmt: skip
 
     def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
         """Mark a whole topic read or unread (its message records are older: superseded)."""
-        now = self.clock()
-        mark = TopicMark(group_id, read, max(0, messages), now)
+        self._marked(topic_id, TopicMark(group_id, read, max(0, messages), self.stamps()))
+
+    def _marked(self, topic_id: str, mark: TopicMark) -> None:
+        group_id, read, messages = mark.group_id, mark.read, mark.messages
         self.topics[topic_id] = mark
         self._pending.topics[topic_id] = mark
         self._messages[topic_id] = {}
@@ -288,7 +311,9 @@ class ReadState:
         now = self.clock()
         cutoff = max([now, *(moment.timestamp() for moment in newest if moment is not None)])
         old = self.groups.get(group_id)
-        mark = GroupMark(old.name if old else name, cutoff, now, caught_up=True)
+        self._caught_up(group_id, GroupMark(old.name if old else name, cutoff, self.stamps(), True))
+
+    def _caught_up(self, group_id: str, mark: GroupMark) -> None:
         self.groups[group_id] = mark
         self._pending.groups[group_id] = mark
         for topic_id in [t for t, m in self.topics.items() if m.group_id == group_id]:
@@ -315,14 +340,14 @@ class ReadState:
 
     def mark_by_key(self, topic_id: str, group_id: str, action: str) -> None:
         """Hide, mute or follow a topic by key ("": undo that)."""
-        mark = KeyMark(group_id, action, self.clock())
+        mark = KeyMark(group_id, action, self.stamps())
         self.keyed[topic_id] = mark
         self._pending.keyed[topic_id] = mark
         self.version += 1
 
     def remember_log(self, group_id: str, newest_id: str) -> None:
         """The newest activity entry shown when a log is left."""
-        self._pending.logs[group_id] = LogMark(newest_id, self.clock())
+        self._pending.logs[group_id] = LogMark(newest_id, self.stamps())
 
     def drain(self) -> Batch:
         """The records not yet written, handed over once."""

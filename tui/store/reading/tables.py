@@ -10,23 +10,17 @@ they are written in.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import Any, TypeVar
 
 from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
-from .records import GroupMark, KeyMark, LogMark, MessageMark, TopicMark
-from .rules import counts, tally_of
-from .state import Batch, Loaded
+from .earlier import LEGACY, count, take_legacy
+from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, TopicMark
+from .rules import counts, decided, rank, tally_of
 
-MAX_INTEGER = 2**63 - 1  # SQLite's largest: counts from the service are clamped to it
-LEGACY = ("message_reads", "topic_marks", "group_marks", "activity_marks", "meta", "pages")
-
-
-def count(value: int) -> int:
-    """A count from the service as SQLite can keep it."""
-    return max(0, min(int(value), MAX_INTEGER))
-
+M = TypeVar("M")
 
 # --- the tables --------------------------------------------------------------------------
 
@@ -89,57 +83,9 @@ _COLUMNS = {
 def _create(db: sqlite3.Connection) -> None:
     run_script(db, _TABLES)
     if "group_marks" in table_names(db):  # a file of the format before parts
-        _take_legacy(db, db)
+        take_legacy(db, db)
     for table in LEGACY:
         db.execute(f"DROP TABLE IF EXISTS {table}")
-
-
-def _take_legacy(source: sqlite3.Connection, db: sqlite3.Connection) -> int:
-    """The read state as Lurker kept it before timed records: the groups' baselines, topics
-    marked whole or unread (counts), messages read (and the logs' marks). How many records."""
-    known = table_names(source)
-    taken = 0
-    if "group_marks" in known:
-        rows = readable_rows(source, "group_marks", ("group_id", "name", "baseline"))
-        db.executemany(
-            "INSERT OR IGNORE INTO reading_groups VALUES (?, ?, ?, ?, 0)",
-            [(gid, name, base, base) for gid, name, base in rows],
-        )
-        taken += len(rows)
-    groups: dict[str, str] = {}
-    reads: dict[str, int] = {}
-    found: list[tuple[Any, ...]] = []
-    if "message_reads" in known:
-        found = readable_rows(source, "message_reads", ("message_id", "topic_id", "read_at"))
-        for _, topic_id, _ in found:
-            reads[topic_id] = reads.get(topic_id, 0) + 1
-    if "topic_marks" in known:
-        columns = ("topic_id", "group_id", "read_count", "unread", "read_at")
-        row: tuple[Any, ...]
-        for row in readable_rows(source, "topic_marks", columns):
-            topic_id, group_id, read_count, unread, read_at = row
-            groups[topic_id] = group_id
-            if unread:
-                db.execute(
-                    "INSERT OR IGNORE INTO reading_topics VALUES (?, ?, 0, 0, ?)",
-                    (topic_id, group_id, read_at),
-                )
-            elif read_count > reads.get(topic_id, 0):  # marked whole (`m`, or a catch-up)
-                db.execute(
-                    "INSERT OR IGNORE INTO reading_topics VALUES (?, ?, 1, ?, ?)",
-                    (topic_id, group_id, count(read_count), read_at),
-                )
-            taken += 1
-    db.executemany(
-        "INSERT OR IGNORE INTO reading_messages VALUES (?, ?, ?, 1, ?, NULL)",
-        [(mid, tid, groups.get(tid, ""), at) for mid, tid, at in found],
-    )
-    taken += len(found)
-    if "activity_marks" in known:
-        rows = readable_rows(source, "activity_marks", ("group_id", "newest_id", "seen_at"))
-        db.executemany("INSERT OR IGNORE INTO reading_logs VALUES (?, ?, ?)", rows)
-        taken += len(rows)
-    return taken
 
 
 def _salvage(source: sqlite3.Connection, db: sqlite3.Connection) -> int:
@@ -147,7 +93,7 @@ def _salvage(source: sqlite3.Connection, db: sqlite3.Connection) -> int:
     before), copied into the new one."""
     known = table_names(source) if _readable_schema(source) else set(_COLUMNS)
     if "reading_groups" not in known and "group_marks" in known:
-        return _take_legacy(source, db)
+        return take_legacy(source, db)
     copied = 0
     for table, columns in _COLUMNS.items():
         rows = readable_rows(source, table, columns, {"caught_up": 0})
@@ -259,36 +205,56 @@ def totals(db: sqlite3.Connection) -> tuple[int, int, int, int]:
 # --- changes -----------------------------------------------------------------------------
 
 
-def write(db: sqlite3.Connection, batch: Batch) -> None:
-    """Keep the records of a batch (each only if newer than the one kept)."""
+# Which of two records of one thing made at the same moment is kept. On one machine, the
+# one written last (two records of one thing at one instant are its own, in its order);
+# taken from other machines' journals, the one that reads less, so that every machine keeps
+# the same one whatever order the journals come in (docs/sync.md).
+_NEWER = {
+    False: "excluded.at >= {t}.at",
+    True: "(excluded.at > {t}.at OR (excluded.at = {t}.at AND ({tie})))",
+}
+_TIES = {
+    "reading_topics": "excluded.read < {t}.read OR (excluded.read = {t}.read "
+    "AND excluded.messages < {t}.messages)",
+    "reading_messages": "excluded.read < {t}.read",
+    "reading_keyed": "excluded.action > {t}.action",
+    "reading_logs": "excluded.newest_id < {t}.newest_id",
+}
+
+
+@cache
+def _newer(table: str, ties: bool) -> str:
+    return _NEWER[ties].format(t=table, tie=_TIES[table].format(t=table))
+
+
+def write(db: sqlite3.Connection, batch: Batch, *, ties: bool = False) -> None:
+    """Keep the records of a batch (each only if newer than the one kept; `ties`: records
+    from other machines, a tie going to the one that reads less)."""
     for group_id, group in batch.groups.items():
         keep_group(db, group_id, group)
     for topic_id, topic in batch.topics.items():
-        keep_topic(db, topic_id, topic)
-    for message in batch.messages.values():
-        keep_message(db, message)
+        keep_topic(db, topic_id, topic, ties=ties)
+    keep_messages(db, batch.messages.values(), ties=ties)
     for topic_id, key in batch.keyed.items():
         db.execute(
             "INSERT INTO reading_keyed (topic_id, group_id, action, at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (topic_id) DO UPDATE SET group_id = excluded.group_id, "
-            "action = excluded.action, at = excluded.at WHERE excluded.at >= reading_keyed.at",
+            "action = excluded.action, at = excluded.at WHERE " + _newer("reading_keyed", ties),
             (topic_id, key.group_id, key.action, key.at),
         )
     for group_id, log in batch.logs.items():
         db.execute(
             "INSERT INTO reading_logs (group_id, newest_id, at) VALUES (?, ?, ?) "
             "ON CONFLICT (group_id) DO UPDATE SET newest_id = excluded.newest_id, "
-            "at = excluded.at WHERE excluded.at >= reading_logs.at",
+            "at = excluded.at WHERE " + _newer("reading_logs", ties),
             (group_id, log.newest_id, log.at),
         )
 
 
 def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
-    """A group's record, if it reads more than the one kept; what it supersedes is dropped."""
-    row = db.execute(
-        "SELECT cutoff, at FROM reading_groups WHERE group_id = ?", (group_id,)
-    ).fetchone()
-    if row is not None and (row[0], row[1]) >= (group.cutoff, group.at):
+    """A group's record, if it ranks above the one kept; what it supersedes is dropped."""
+    kept = _group(db, group_id)
+    if kept is not None and rank(kept) >= rank(group):
         if group.name:  # (the name as last listed)
             db.execute(
                 "UPDATE reading_groups SET name = ? WHERE group_id = ?", (group.name, group_id)
@@ -301,6 +267,8 @@ def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
         "cutoff = excluded.cutoff, at = excluded.at, caught_up = excluded.caught_up",
         (group_id, group.name, group.cutoff, group.at, int(group.caught_up)),
     )
+    if not group.caught_up:
+        return  # a first sight is a default: it supersedes no record
     db.execute(
         "DELETE FROM reading_topics WHERE group_id = ? AND at < ? AND at <= ?",
         (group_id, group.at, group.cutoff),
@@ -312,13 +280,19 @@ def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
     )
 
 
-def keep_topic(db: sqlite3.Connection, topic_id: str, topic: TopicMark) -> None:
-    """A topic's record, if newer than the one kept; its messages' older records go."""
+def keep_topic(
+    db: sqlite3.Connection, topic_id: str, topic: TopicMark, *, ties: bool = False
+) -> None:
+    """A topic's record, if newer than the one kept and not superseded by its group's catch-up;
+    its messages' older records go."""
+    group = _group(db, topic.group_id)
+    if group is not None and decided(group) > topic.at and topic.at <= group.cutoff:
+        return  # (as the catch-up, written first, would have dropped it)
     db.execute(
         "INSERT INTO reading_topics (topic_id, group_id, read, messages, at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (topic_id) DO UPDATE SET "
         "group_id = excluded.group_id, read = excluded.read, messages = excluded.messages, "
-        "at = excluded.at WHERE excluded.at >= reading_topics.at",
+        "at = excluded.at WHERE " + _newer("reading_topics", ties),
         (topic_id, topic.group_id, int(topic.read), count(topic.messages), topic.at),
     )
     db.execute(
@@ -328,41 +302,87 @@ def keep_topic(db: sqlite3.Connection, topic_id: str, topic: TopicMark) -> None:
     )
 
 
-def keep_message(db: sqlite3.Connection, message: MessageMark) -> None:
-    """A message's record, if it is newer than the one kept and not superseded."""
-    group = _group(db, message.group_id)
-    topic = _topic(db, message.topic_id)
-    if not counts(message, group, topic):
-        return
-    db.execute(
+def keep_messages(
+    db: sqlite3.Connection, messages: Iterable[MessageMark], *, ties: bool = False
+) -> None:
+    """Messages' records, each if it is newer than the one kept and not superseded (their
+    groups' and topics' records asked for all at once)."""
+    messages = list(messages)
+    groups = _marks(db, _GROUPS, {message.group_id for message in messages}, _group_mark)
+    topics = _marks(db, _TOPICS, {message.topic_id for message in messages}, _topic_mark)
+    rows = []
+    for message in messages:
+        group_id, topic_id = message.group_id, message.topic_id
+        group, topic = groups.get(group_id), topics.get(topic_id)
+        if counts(message, group, topic):
+            rows.append((message.message_id, topic_id, group_id, int(message.read),
+                         message.at, message.created))  # fmt: skip
+    db.executemany(
         "INSERT INTO reading_messages (message_id, topic_id, group_id, read, at, created) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
         "topic_id = excluded.topic_id, group_id = excluded.group_id, read = excluded.read, "
-        "at = excluded.at, created = coalesce(excluded.created, created) "
-        "WHERE excluded.at >= reading_messages.at",
-        (message.message_id, message.topic_id, message.group_id, int(message.read),
-         message.at, message.created),
-    )  # fmt: skip
+        "at = excluded.at, created = coalesce(excluded.created, created) WHERE "
+        + _newer("reading_messages", ties),
+        rows,
+    )
+
+
+_GROUPS = "SELECT group_id, name, cutoff, at, caught_up FROM reading_groups WHERE group_id IN "
+_TOPICS = "SELECT topic_id, group_id, read, messages, at FROM reading_topics WHERE topic_id IN "
+
+
+def _marks(
+    db: sqlite3.Connection, query: str, ids: set[str], make: Callable[[Sequence[Any]], M]
+) -> dict[str, M]:
+    """The records `query` finds for `ids` (a few hundred asked at a time), by id."""
+    wanted, found = list(ids), {}
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        for row in db.execute(query + f"({', '.join('?' * len(chunk))})", chunk):
+            found[row[0]] = make(row[1:])
+    return found
+
+
+def _group_mark(row: Sequence[Any]) -> GroupMark:
+    return GroupMark(row[0], row[1], row[2], bool(row[3]))
+
+
+def _topic_mark(row: Sequence[Any]) -> TopicMark:
+    return TopicMark(row[0], bool(row[1]), row[2], row[3])
 
 
 def _group(db: sqlite3.Connection, group_id: str) -> GroupMark | None:
-    row = db.execute(
-        "SELECT name, cutoff, at, caught_up FROM reading_groups WHERE group_id = ?", (group_id,)
-    ).fetchone()
-    return GroupMark(row[0], row[1], row[2], bool(row[3])) if row else None
+    return _marks(db, _GROUPS, {group_id}, _group_mark).get(group_id)
 
 
-def _topic(db: sqlite3.Connection, topic_id: str) -> TopicMark | None:
-    row = db.execute(
-        "SELECT group_id, read, messages, at FROM reading_topics WHERE topic_id = ?", (topic_id,)
-    ).fetchone()
-    return TopicMark(row[0], bool(row[1]), row[2], row[3]) if row else None
-
-
-def forget(db: sqlite3.Connection) -> None:
-    """Forget all of the read state."""
+def forget(db: sqlite3.Connection, until: float | None = None) -> None:
+    """Forget all of the read state (`until`: the records made up to that moment, and the
+    groups' first sights, which are made again as the groups are listed)."""
     for table in _COLUMNS:
-        db.execute(f"DELETE FROM {table}")
+        if until is None:
+            db.execute(f"DELETE FROM {table}")
+        elif table == "reading_groups":
+            db.execute("DELETE FROM reading_groups WHERE at <= ? OR caught_up = 0", (until,))
+        else:
+            db.execute(f"DELETE FROM {table} WHERE at <= ?", (until,))
+
+
+def everything(db: sqlite3.Connection) -> Batch:
+    """Every record kept, as one batch (for a journal's snapshot)."""
+    batch = Batch()
+    for row in db.execute("SELECT group_id, name, cutoff, at, caught_up FROM reading_groups"):
+        batch.groups[row[0]] = GroupMark(row[1], row[2], row[3], bool(row[4]))
+    for row in db.execute("SELECT topic_id, group_id, read, messages, at FROM reading_topics"):
+        batch.topics[row[0]] = TopicMark(row[1], bool(row[2]), row[3], row[4])
+    for row in db.execute(
+        "SELECT message_id, topic_id, group_id, read, at, created FROM reading_messages"
+    ):
+        batch.messages[row[0]] = _message(row)
+    for row in db.execute("SELECT topic_id, group_id, action, at FROM reading_keyed"):
+        batch.keyed[row[0]] = KeyMark(row[1], row[2], row[3])
+    for row in db.execute("SELECT group_id, newest_id, at FROM reading_logs"):
+        batch.logs[row[0]] = LogMark(row[1], row[2])
+    return batch
 
 
 def group_names(db: sqlite3.Connection) -> dict[str, str]:
