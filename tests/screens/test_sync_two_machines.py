@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import DEMO_NOW, demo_config
-from tests.screens.harness import make_app, until
-from tests.screens.test_read_state import FIRST_NEW, back, open_row, status
-from tests.screens.test_snapshots import keys, open_topics, rows_of
+from tests.screens.harness import keys, make_app, rows_of, until
+from tests.screens.journeys import FIRST_NEW, back, open_row, open_topics
+from tests.screens.shown import status
 from tests.store.machines import Machine
 from tui.demo import DemoService
 from tui.render import when
