@@ -15,6 +15,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .demo_arguments import demo_server_options
 from .file import AUTH_METHODS
 
 __all__ = ["COMMANDS", "Command", "parse", "parser"]
@@ -216,59 +217,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _demo_server(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
-    parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
-    parser.add_argument("--topics", type=int, default=10_000, help="size of the large group")
-    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to answers")
-    parser.add_argument("--error-rate", type=float, default=0.0, help="fraction of 'server' errors")
-    parser.add_argument("--drop-rate", type=float, default=0.0, help="fraction of dropped answers")
-    parser.add_argument(
-        "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
-    )
-    parser.add_argument(
-        "--news",
-        type=_news_count,
-        default=0,
-        metavar="N",
-        help="start with N new messages (and a few activity entries) from the last minutes",
-    )
-    parser.add_argument(
-        "--activity-every",
-        type=_seconds,
-        default=None,
-        metavar="S",
-        help="seconds between new activity entries in lurker-dev (default 3600)",
-    )
-    parser.add_argument(
-        "--no-live",
-        action="store_true",
-        help="no new topics or activity entries as time passes (the week's history only)",
-    )
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value >= 0.1:
-        raise argparse.ArgumentTypeError(f"expected at least 0.1 seconds, not {text!r}")
-    return value
-
-
-def _news_count(text: str) -> int:
-    from ..demo.world import MAX_NEWS
-
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= MAX_NEWS:
-        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_NEWS:,} messages, not {text!r}")
-    return value
-
-
 COMMANDS: tuple[Command, ...] = (
     Command("login", "sign in to your account and save the sign-in", "account", _login),
     Command("logout", "end the saved session and forget its secret", "account", _no_options),
@@ -365,7 +313,7 @@ COMMANDS: tuple[Command, ...] = (
         "demo-server",
         "serve the built-in demo over HTTP on this machine",
         "demo_server",
-        _demo_server,
+        demo_server_options,
         account=False,
     ),
 )
