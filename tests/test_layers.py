@@ -56,7 +56,7 @@ NO_TEXTUAL = (
 
 # The store's wings, in order: each may import the store's root and the wings before it,
 # never one after it; the root imports no wing; only `house` sees them all.
-WINGS = ("reading", "pages", "search")
+WINGS = ("reading", "pages", "search", "told")
 
 
 @cache

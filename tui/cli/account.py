@@ -68,6 +68,8 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         ("download_limit", size_words(settings.download_bytes), "download_limit"),
         ("pictures", "on" if settings.pictures else "off", "pictures"),
         ("remote_pictures", "on" if settings.remote_pictures else "off", "remote_pictures"),
+        ("bell", "on" if settings.bell else "off", "bell"),
+        ("notification", settings.notification, "notification"),
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""

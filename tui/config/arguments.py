@@ -17,13 +17,14 @@ from dataclasses import dataclass
 
 from .demo_arguments import demo_server_options
 from .file import AUTH_METHODS
+from .watch_arguments import WATCH_EPILOG, watch_options
 
 __all__ = ["COMMANDS", "Command", "parse", "parser"]
 
 # The reader's options, and the commands that have one of the same name.
 _READER_OPTIONS = {
     "demo_news": (),
-    "group": ("unread", "activity"),
+    "group": ("unread", "activity", "watch"),
     "topic": ("export",),
     "screen_reader": (),
 }
@@ -280,6 +281,13 @@ COMMANDS: tuple[Command, ...] = (
             "listing cut short by Ctrl+C ends with 130. Status 1: some group's log could not "
             "be read (the others are printed); 2: a mistake in the command or the settings."
         ),
+    ),
+    Command(
+        "watch",
+        "tell new messages as they come (what you follow, or --all), for scripts and bars",
+        "watch",
+        watch_options,
+        epilog=WATCH_EPILOG,
     ),
     Command(
         "search",

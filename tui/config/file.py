@@ -29,7 +29,10 @@ TOP_KEYS = (
     "pictures",
     "remote_pictures",
     "rules",
+    "bell",
+    "notification",
 )
+NOTIFICATIONS = ("osc9", "osc777", "bell")  # how `lurker watch --notify` asks the terminal
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched
 _UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
@@ -74,6 +77,8 @@ class ConfigFile:
     remote_pictures: Setting | None = None  # `remote_pictures = true`: from any host
     rules: tuple[Rule, ...] = ()  # [[rules]]: every profile's
     profile_rules: dict[str, tuple[Rule, ...]] = field(default_factory=dict)  # one profile's
+    bell: Setting | None = None  # `bell = false`: no bell when a followed topic moves
+    notification: Setting | None = None  # `notification = "osc777"`: how --notify asks
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -165,7 +170,9 @@ class _Checker:
         pictures = self.flag("pictures", data.get("pictures"))
         remote = self.flag("remote_pictures", data.get("remote_pictures"))
         rules = self.rules(data.get("rules"), "rules")
-        extra = (limit, pictures, remote, rules, self.profile_rules)
+        bell = self.flag("bell", data.get("bell"))
+        notification = self.choice("notification", data.get("notification"), NOTIFICATIONS)
+        extra = (limit, pictures, remote, rules, self.profile_rules, bell, notification)
         default = data.get("profile")
         if default is None:
             return ConfigFile(self.path, None, profiles, cache, keys, reader, *extra)
@@ -193,6 +200,15 @@ class _Checker:
         if not isinstance(value, bool):
             raise self.fail((name,), f"'{name}' must be true or false (no quotes).")
         return Setting("true" if value else "false", self.lines.get((name,)))
+
+    def choice(self, name: str, value: Any, choices: tuple[str, ...]) -> Setting | None:
+        """A `name = "one of choices"` line, with its line (None if absent)."""
+        if value is None:
+            return None
+        if value not in choices:
+            quoted = ", ".join(f'"{choice}"' for choice in choices)
+            raise self.fail((name,), f"'{name}' must be one of {quoted}.")
+        return Setting(value, self.lines.get((name,)))
 
     def size(self, name: str, value: Any, default: int) -> int:
         """`cache_size = "200MB"` (or a number of megabytes) as bytes."""

@@ -106,10 +106,10 @@ class Topics:
         if self._hostile:
             spec = self._hostile[topic % len(self._hostile)]
             poster = hostile.PEOPLE[spec.poster]
-            subject = spec.subject
+            said = spec.subject
             if topic >= self.spec.topics:  # (live: only with --messages-in sandbox)
-                subject = f"{subject} {hostile.SHELL}"
-            return Headline(subject, spec.summary, poster, tags, closed, reply_to)
+                said = f"{said} {hostile.SHELL}"
+            return Headline(said, spec.summary, poster, tags, closed, reply_to)
         subject, first, second, poster_index = self._picks(topic)
         lead = f"{vocab.sentences()[first]} {vocab.sentences()[second]}"
         poster = self.posters[poster_index]

@@ -21,6 +21,8 @@ from .reading.door import Reading
 from .search import index, saved
 from .search.door import Search
 from .thread import StoreThread
+from .told import tables as told
+from .told.door import Told
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
 
@@ -29,7 +31,7 @@ STATE = Schema(
     "read state",
     0x4C524B52,  # "LRKR"
     4,  # 1-3: the tables under the file's version, before parts
-    (reading.PART, saved.PART),
+    (reading.PART, saved.PART, told.PART),
     check_on_open=True,  # small, and what it holds cannot be fetched again
 )
 CACHE = Schema("cache", "page cache", 0x4C524B43, 2, (pages.PART, index.PART))  # "LRKC"
@@ -60,6 +62,7 @@ class House:
     reading: Reading
     pages: Pages
     search: Search
+    told: Told
 
     async def files(self) -> StoreFiles:
         """The files, once opened (what was moved aside, what could not be opened)."""
@@ -87,7 +90,8 @@ def open_house(
     reading = reading or Reading()
     reading.attach(thread)
     pages_door = Pages(thread, path)
-    return House(path, thread, reading, pages_door, Search(thread, reading, pages_door))
+    search = Search(thread, reading, pages_door)
+    return House(path, thread, reading, pages_door, search, Told(thread))
 
 
 def _files(files: StoreFiles) -> StoreFiles:
