@@ -16,7 +16,7 @@ from tests.screens.test_read_state import back, line, open_row, status
 from tests.screens.test_snapshots import groups_loaded, keys, open_topics, rows_of
 from tui import bookkeeper
 from tui.api.client import ServiceClient
-from tui.cli.unread import _unread
+from tui.cli.unread_online import _unread
 from tui.config.account import AccountSession, Profile
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport

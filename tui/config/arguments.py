@@ -117,6 +117,17 @@ def _unread(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--group", metavar="NAME", default=argparse.SUPPRESS, help="only this group"
     )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "count"),
+        default="text",
+        help="text (a line a group), json (one document) or count (one number)",
+    )
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="the counts kept by the last reader or unread, without asking the service",
+    )
 
 
 def _cache(parser: argparse.ArgumentParser) -> None:
