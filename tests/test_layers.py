@@ -27,7 +27,8 @@ ALLOWED = {
     "attachments": {"api", "files", "render"},
     "cli": {"api", "attachments", "config", "demo", "export", "query", "render", "store"},
     "widgets": {"api", "render"},
-    "bookkeeper": {"api", "config", "render", "store"},
+    "bookkeeper": {"api", "config", "lookout", "render", "store"},
+    "lookout": {"api", "render", "store"},
     "screens": {
         "api",
         "attachments",

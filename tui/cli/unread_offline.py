@@ -12,7 +12,7 @@ from ..config.errors import SettingsError
 from ..config.settings import from_args
 from ..render.controls import clean
 from ..store.pages.saved_counts import load_counts, summary_path
-from .unread import Counts, GroupCount, SearchCount
+from .unread_report import Counts, GroupCount, SearchCount
 
 
 def _say(text: str) -> None:

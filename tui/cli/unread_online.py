@@ -29,7 +29,7 @@ from ..store.reading.verdicts import Rulebook
 from ..store.search.saved import SavedSearch
 from .problems import report_problems
 from .say import say
-from .unread import Counts, counts_of, news_lines
+from .unread_report import Counts, counts_of, news_lines
 
 # Far more groups than anyone belongs to: a group list longer than this has not ended.
 MAX_GROUPS = 5_000
