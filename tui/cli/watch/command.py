@@ -214,12 +214,12 @@ async def tell(watcher: Watcher, look: Look, telling: Telling) -> None:
     for event in look.events:
         sys.stdout.write(event.line(telling.form))
         sys.stdout.flush()
+        watcher.told(event)  # printed: never again, whatever stops the rest
         if telling.notifier is not None:
             telling.notifier.notify(event.title, event.body)
         if telling.hook is not None:
             what = f"{event.row['event']} {event.row['id']}"
             await telling.hook.run(event.json_line(), what)
-        watcher.told(event)
     for what, error in look.failed:
         _say(f"{what}: {describe(error)} (asked again at the next check)")
     if look.cut:
