@@ -278,6 +278,21 @@ async def test_a_topic_that_could_not_be_read_is_read_at_the_next_look(
     assert "(asked again at the next check)" in err
 
 
+async def test_every_group_is_told_but_topics_muted_on_the_service(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clock = DemoClock()
+    demo = paced(clock, every=0.5)
+    with watcher_of(demo, tmp_path / "s.sqlite3", ALL) as watcher:
+        await run_watch(watcher, clock, lambda pauses: pauses == 12, step=1.0)
+    told = rows(capsys.readouterr().out)
+    assert 1100000009 not in {row["topic_id"] for row in told}  # #help-wanted, muted there
+    assert [row["id"] for row in told] == [
+        m["id"] for m in await messages_after(demo, "lurker-dev", 0.0)
+    ]
+    assert len(told) >= 15
+
+
 def test_the_jsonl_line_is_what_the_text_line_says(tmp_path: Path) -> None:
     from tui.api.models.messages import Message
     from tui.api.models.topics import Topic
