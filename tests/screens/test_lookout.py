@@ -8,6 +8,8 @@ every 50 ms of real time (the reader's is a minute), the test waiting for each.
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from datetime import timedelta
 
 import httpx
@@ -21,6 +23,7 @@ from tui.app import LurkerApp
 from tui.demo import DemoService, demo_transport
 from tui.query.rules import make_rule
 from tui.render import when
+from tui.store.pages.saved_counts import load_counts, summary_path
 
 LURKER_DEV = "41101"
 
@@ -107,7 +110,9 @@ async def test_no_bell_when_the_setting_says_so(clock: Clock) -> None:
         assert rung == []
 
 
-async def test_topics_not_followed_move_the_counts_only(clock: Clock) -> None:
+async def test_topics_not_followed_move_the_counts_only_and_unread_offline_follows(
+    clock: Clock,
+) -> None:
     app, _ = make_app(paced_demo(clock))
     rung = rings(app)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -119,6 +124,23 @@ async def test_topics_not_followed_move_the_counts_only(clock: Clock) -> None:
         await until(pilot, lambda: (app.news.state.new_topics(LURKER_DEV) or 0) > before)
         assert app.title == "Lurker"
         assert rung == []
+        counts = app.news.state.counted()
+        path = summary_path(app.settings.store)
+
+        def kept() -> bool:  # (the bookkeeper writes every two seconds)
+            saved = load_counts(path)
+            return saved is not None and saved.news.get(LURKER_DEV) == counts[LURKER_DEV]
+
+        await until(pilot, kept, "the counts kept for --offline")
+        # Another process, as a status bar's is: while the app runs, its stdout is Textual's.
+        bar = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "tui", "unread", "--demo", "--offline", "--format", "count"),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await bar.communicate()
+        assert (bar.returncode, err) == (0, b"")
+        assert out.decode() == f"{sum(counts.values())}\n"
 
 
 class Failing(httpx.AsyncBaseTransport):
