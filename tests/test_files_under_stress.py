@@ -19,7 +19,7 @@ import pytest
 from tests.writers import MARKER, keys_of
 from tui import files
 from tui.config.secrets import SecretStore
-from tui.state import load_state
+from tui.config.theme import load_state
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITERS = 6

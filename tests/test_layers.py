@@ -38,7 +38,6 @@ ALLOWED = {
         "query",
         "render",
         "store",
-        "stylesheets",
         "widgets",
     },
 }

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tui.config.saved import Credential
 from tui.config.secrets import SecretStore
-from tui.state import save_state
+from tui.config.theme import save_state
 
 MARKER = "not-for-stray-files-"
 

@@ -66,7 +66,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _reader(args: argparse.Namespace) -> int:
-    from . import memory
+    from .app import memory
 
     memory.pause_until_settled()  # until the first frame (LurkerApp.on_ready)
     # The reader uses no pydantic plugin, and looking for one reads the metadata of every
@@ -82,7 +82,7 @@ def _reader(args: argparse.Namespace) -> int:
             from .api.origin import api_root
 
             api_root(settings.origin)  # refuse a clear-text origin before anything starts
-        from .app import LurkerApp
+        from .app.reader import LurkerApp
 
         def connect() -> AccountSession:
             # After the first paint: the client, httpx and pydantic are not needed for it.

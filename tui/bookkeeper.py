@@ -36,10 +36,6 @@ FLUSH_EVERY = 2.0  # seconds between writes of what became read (batched in a tr
 RECOUNT_AFTER = (2.0, 6.0)  # seconds before each new try at counts that could not be made
 
 
-def _now() -> float:  # the reader's clock (tests and screenshots pin it)
-    return when.clock().timestamp()
-
-
 class Bookkeeper:
     """The read state's door (`reading`) from the first paint, the rest of the store once
     `start`ed, the changes announced (`changed`) and the store's problems said.
@@ -52,7 +48,7 @@ class Bookkeeper:
         self.settings = settings
         from .store.reading.verdicts import Rulebook
 
-        self.reading = Reading(_now, Rulebook(settings.rules, _now))
+        self.reading = Reading(when.seconds_now, Rulebook(settings.rules, when.seconds_now))
         self.changed: Signal[None] = Signal(app, "read-state-changed")
         self.reading.listen(lambda: self.changed.publish(None))
         self._house: House | None = None
@@ -221,7 +217,7 @@ class Bookkeeper:
         news = {group_id: count for group_id, count in news.items() if count}
         searches = [SearchCard(s.name, s.query, s.unread) for s in await self.saved_searches()]
         try:
-            await house.pages.save_summary(groups, news, searches, _now())
+            await house.pages.save_summary(groups, news, searches, when.seconds_now())
         except OSError as error:
             self.said(
                 f"The group list could not be saved for the next start in "

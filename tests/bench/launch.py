@@ -104,7 +104,7 @@ def main(kind: str) -> None:
 
         BareApp().run()
     else:
-        from tui import memory
+        from tui.app import memory
 
         pause = memory.pause_until_settled
 

@@ -41,7 +41,7 @@ from tui.render.activity_kinds import KINDS
 from tui.render.strip import strip_lines
 from tui.render.tally import Tally, window_for
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_rows import ActivityRow
+from tui.screens.activity.rows import ActivityRow
 from tui.screens.groups import GroupsScreen
 from tui.widgets.activity_strip import ActivityStrip
 from tui.widgets.paged_list import PagedList

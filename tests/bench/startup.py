@@ -3,7 +3,7 @@
 Both apps start as `python -m tests.bench.launch KIND` and exit at their first data paint
 (see `launch`); the two kinds alternate, after one unmeasured start of each (warm disk
 cache and bytecode). Then `python -X importtime` says where the import time goes: for
-`import tui.app`, and for the modules lurker imports on its way to the first paint that the
+`import tui.app.reader`, and for the modules lurker imports on its way to the first paint that the
 bare app does not.
 """
 
@@ -167,9 +167,9 @@ def run(quick: bool) -> Outcome:
     """Scenario 1's figures, and where the import time goes."""
     results = _starts(RUNS)
     lurker, warm, bare = results["cold"], results["warm"], results["bare"]
-    app_import = import_profile("-c", "import tui.app")
+    app_import = import_profile("-c", "import tui.app.reader")
     details = import_report(
-        app_import, f"`import tui.app` ({app_import['=tui.app'] * 1000:.0f} ms)"
+        app_import, f"`import tui.app.reader` ({app_import['=tui.app.reader'] * 1000:.0f} ms)"
     )
     modules = {kind: _module_seconds(kind, runs=3) for kind in ("lurker", "bare")}
     for kind, seconds in modules.items():

@@ -18,6 +18,7 @@ from tui.api.library import Library
 from tui.cli.watch.command import Telling, watch
 from tui.cli.watch.looking import Scope, Watcher
 from tui.demo import DemoService, demo_transport
+from tui.render.when import seconds_now
 from tui.store.house import open_house
 from tui.store.reading.door import Reading
 from tui.store.reading.verdicts import Rulebook
@@ -62,7 +63,7 @@ def watcher_of(
         transport=transport or demo_transport(demo),
         sleep=_no_wait,  # (a 429 is asked again at once)
     )
-    house = open_house(store, reading=Reading(rulebook=Rulebook(rules)))
+    house = open_house(store, reading=Reading(seconds_now, Rulebook(rules, seconds_now)))
     watcher = Watcher(Library(client), house, scope)
     try:
         yield watcher

@@ -10,7 +10,7 @@ import pytest
 
 from tests.screens.harness import until
 from tui.__main__ import main
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.connection import open_account
 from tui.config.settings import Settings
 

@@ -15,7 +15,7 @@ from tests.hostile.conftest import client_for
 from tests.hostile.server import HostileServer
 from tests.hostile.test_client import FAILURES
 from tests.screens.harness import settle, until
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen

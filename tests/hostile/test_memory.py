@@ -21,7 +21,7 @@ LIMIT_MB = 400
 CHILD = textwrap.dedent(
     """
     import asyncio, json, sys
-    import tui.app  # the reader's own footprint, as in a real run
+    import tui.app.reader  # the reader's own footprint, as in a real run
     from tui.api.client import ServiceClient
     from tui.api.errors import LurkerError
 

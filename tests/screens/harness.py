@@ -17,7 +17,7 @@ from textual.worker import WorkerCancelled
 from tests.conftest import demo_config
 from tui.api.client import ServiceClient
 from tui.api.exchange import Sleep
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 

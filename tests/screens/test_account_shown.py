@@ -9,7 +9,7 @@ from textual.widgets import Input, Static
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_snapshots import groups_loaded
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore

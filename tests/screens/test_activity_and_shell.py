@@ -6,14 +6,14 @@ from textual.widgets import Input, Select
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, requests_to, settle, until
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
+from tui.config.theme import load_state
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_filters import ActivityFilters
+from tui.screens.activity.filters import ActivityFilters
 from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.topics import TopicsScreen
-from tui.state import load_state
 from tui.widgets.paged_list import PagedList
 
 

@@ -12,8 +12,8 @@ from tests.screens.test_hostile_text import Rewriting
 from tui.demo import DemoService
 from tui.render.convert import entry_text
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_entry import EntryScreen
-from tui.screens.activity_rows import ActivityRow, render_log_row
+from tui.screens.activity.entry import EntryScreen
+from tui.screens.activity.rows import ActivityRow, render_log_row
 
 ADDRESS = re.compile(r"<[^<>\s@]+@[^<>\s]+>")
 HOSTILE = "Mallory [b]bold[/b] [@click=app.quit]x[/] \x1b]0;pwned\x07\x1b[2J"

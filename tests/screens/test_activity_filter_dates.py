@@ -6,7 +6,7 @@ from textual.widgets import Input, Label, Select
 
 from tests.screens.harness import make_app, requests_to, settle, until
 from tests.screens.test_snapshots import keys, open_activity
-from tui.screens.activity_filters import ActivityFilters
+from tui.screens.activity.filters import ActivityFilters
 
 
 def error_text(panel: ActivityFilters) -> str:

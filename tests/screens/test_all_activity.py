@@ -20,12 +20,12 @@ from tests.screens.harness import make_app, requests_to, settle, shown_text, unt
 from tests.screens.test_activity_and_shell import apply_filters, open_activity
 from tests.screens.test_keys_say_something import notes
 from tests.screens.test_snapshots import groups_loaded, keys, rows_of
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.render.activity_kinds import KINDS
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_entry import EntryScreen
-from tui.screens.activity_rows import ActivityRow, GroupStopped, NewSince
+from tui.screens.activity.entry import EntryScreen
+from tui.screens.activity.rows import ActivityRow, GroupStopped, NewSince
 from tui.screens.export_prompt import ExportPrompt
 from tui.screens.group_rows import ordered
 from tui.screens.groups import GroupsScreen

@@ -10,7 +10,7 @@ from pathlib import Path
 
 SCRIPT = textwrap.dedent(
     """
-    from tui.app import LurkerApp
+    from tui.app.reader import LurkerApp
     from tui.config.connection import open_client
     from tui.config.settings import load
 

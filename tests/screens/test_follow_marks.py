@@ -81,6 +81,6 @@ async def test_follow_before_a_groups_log_has_loaded_adds_only_what_comes() -> N
         keys_shown = [row.key for row in entries(log)]
         assert len(keys_shown) == len(set(keys_shown))
         now[0] = 65.0  # three new entries: the next check brings them
-        screen._poll()
+        screen.poll()
         await settle(pilot)
         assert "3 new entries" in notes(app)

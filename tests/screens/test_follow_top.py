@@ -11,12 +11,12 @@ from textual.pilot import Pilot
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle
 from tests.screens.test_activity_and_shell import open_activity
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.render import when
 from tui.render.when import relative
 from tui.screens.activity import ActivityScreen
-from tui.screens.activity_rows import NewSince
+from tui.screens.activity.rows import NewSince
 from tui.widgets.paged_list import PagedList
 
 

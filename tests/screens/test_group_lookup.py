@@ -15,7 +15,7 @@ from tests.screens.harness import settle, until
 from tests.screens.test_keys_say_something import notes
 from tests.screens.test_snapshots import keys, rows_of
 from tui.api.client import ServiceClient
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen

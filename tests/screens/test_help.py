@@ -18,7 +18,7 @@ from tests.screens.test_snapshots import (
     open_topics,
     read_thread,
 )
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.screens.help import HelpScreen
 
 Journey = Callable[[Pilot[None]], Awaitable[None]]

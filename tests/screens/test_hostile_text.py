@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen
 from tui.screens.topics import TopicsScreen

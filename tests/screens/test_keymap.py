@@ -9,7 +9,7 @@ from textual.widgets import Footer
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_help import help_lines
 from tests.screens.test_snapshots import TAPE_ECHO, keys, read_thread
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.file import Setting
 from tui.screens.activity import ActivityScreen
 from tui.screens.groups import GroupsScreen
@@ -69,7 +69,7 @@ async def test_rebound_keys_work_and_are_shown_where_keys_are_shown() -> None:
         assert any("→" in str(item.render()) for item in footer.query("FooterKey"))
         commands = {command.title: command.help for command in app.get_system_commands(app.screen)}
         assert commands["Next"] == "Keys: → l"
-        assert commands["Back"] == "Keys: esc ⌫ x"
+        assert commands["Back"] == "Keys: esc ⌫ Q"
         await keys(pilot, "question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
         await settle(pilot)

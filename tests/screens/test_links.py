@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from tests.screens.harness import make_app, notes, settle, until
 from tests.screens.test_snapshots import keys, read_thread
 from tui.api.models.messages import Message
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.render.convert import convert_body
 from tui.render.document import Link
 from tui.render.draw.message import ThreadMessage

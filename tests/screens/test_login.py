@@ -14,7 +14,7 @@ from tests.conftest import demo_config
 from tests.screens.harness import settle, until
 from tests.screens.test_account_shown import account_app
 from tests.screens.test_snapshots import as_sent_under_no_color
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore

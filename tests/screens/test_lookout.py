@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 from tests.conftest import DEMO_NOW, demo_config
 from tests.screens.harness import make_app, until
 from tui import lookout
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService, demo_transport
 from tui.query.rules import make_rule
 from tui.render import when

@@ -42,7 +42,7 @@ def test_a_start_that_fails_leaves_collection_on(capsys, monkeypatch) -> None:  
 
 def test_the_first_settle_after_start_up_freezes_without_collecting() -> None:
     """Start-up's objects are all still young then: walking them would delay the first paint."""
-    from tui import memory
+    from tui.app import memory
 
     collected: list[int] = []
 
@@ -67,7 +67,7 @@ def test_the_first_settle_after_start_up_freezes_without_collecting() -> None:
 async def test_a_walk_to_the_end_freezes_once_at_its_last_page(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Frozen between pages, what the walk passes by (lines drawn for a page gone past)
     could not be collected until the screen closed: 0.1 KiB a row over 100,000 topics."""
-    from tui import memory
+    from tui.app import memory
     from tui.widgets.feed import PageLoaded
 
     settled: list[int] = []

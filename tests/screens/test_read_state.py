@@ -15,7 +15,7 @@ from tests.conftest import DEMO_NOW, demo_config
 from tests.screens.harness import make_app, notes, settle, shown_text, until
 from tests.screens.test_activity_and_shell import open_activity
 from tests.screens.test_snapshots import keys, open_topics, rows_of
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService
 from tui.render import when

@@ -85,6 +85,27 @@ async def test_m_on_an_old_message_marks_it_unread_everywhere_and_after_a_restar
         assert line(pilot, sticky_row(pilot)).startswith("+")
 
 
+async def test_m_typed_with_the_n_before_it_stands() -> None:
+    """`n m` typed at once: the arrival `n` announces is taken after the `m`, and must not
+    read the message the `m` has just marked unread."""
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "lurker-dev")
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
+        index = sticky_row(pilot)
+        view = await open_row(pilot, index)
+        screen = app.screen
+        assert isinstance(screen, ThreadScreen)
+        view.action_next_message()  # both in one turn of the loop, as keys typed at once
+        screen.action_toggle_read()
+        assert any("Marked unread." in note for note in notes(app))
+        await settle(pilot)
+        assert screen._unread(view.messages[view.current])
+        await back(pilot)
+        assert line(pilot, index).startswith("+"), line(pilot, index)
+        assert status(pilot, index).unread == 1
+
+
 async def test_search_and_list_agree_on_a_message_read_a_moment_ago() -> None:
     """is:unread asks the read state's one owner: a read not yet written counts."""
     app, _ = make_app()

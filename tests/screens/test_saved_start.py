@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, notes, settle, shown_text, until
 from tests.screens.test_snapshots import groups_loaded, keys, open_group, rows_of
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
 from tui.screens.groups import GroupsScreen

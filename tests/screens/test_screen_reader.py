@@ -23,7 +23,7 @@ from tests.screens.test_snapshots import (
     read_thread,
     rows_of,
 )
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.render.document import Link
 from tui.screens.confirm import Confirm

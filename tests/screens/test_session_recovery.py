@@ -8,7 +8,7 @@ from textual.widgets import Input
 
 from tests.conftest import demo_config
 from tests.screens.harness import requests_to, settle, until
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.config.account import AccountSession, Profile
 from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore

@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tests.screens.harness import make_app, settle, until
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
 from tui.screens.confirm import Confirm

@@ -9,9 +9,9 @@ from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
 from tests.screens.test_all_activity import entries, open_all_activity, screen_of
 from tests.screens.test_snapshots import keys
-from tui.app import LurkerApp
+from tui.app.reader import LurkerApp
 from tui.demo import DemoService
-from tui.screens.activity_rows import ActivityRow, NewSince
+from tui.screens.activity.rows import ActivityRow, NewSince
 from tui.screens.groups import GroupsScreen
 from tui.widgets.paged_list import PagedList
 

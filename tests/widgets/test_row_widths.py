@@ -22,7 +22,7 @@ from tui.api.models.messages import Message
 from tui.render.cells import cells, fit
 from tui.render.convert import convert_body
 from tui.render.draw.message import ThreadMessage
-from tui.screens.activity_rows import ActivityRow, render_activity_row
+from tui.screens.activity.rows import ActivityRow, render_activity_row
 from tui.screens.group_rows import GroupRow, render_group_row
 from tui.screens.topic_rows import TopicRow, render_topic_row, topic_heads
 from tui.widgets.paged_list.strips import fit_line

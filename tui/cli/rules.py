@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from ..config.errors import SettingsError
 from ..config.settings import from_args
 from ..render.safety import clean
+from ..render.when import seconds_now
 from ..store.house import House, open_house
 from ..store.problems import StoreError
 from ..store.reading.door import Reading
@@ -28,9 +29,9 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    rulebook = Rulebook(settings.rules)
+    rulebook = Rulebook(settings.rules, seconds_now)
     house = open_house(
-        settings.store, settings.cache_bytes, report_problems, Reading(rulebook=rulebook)
+        settings.store, settings.cache_bytes, report_problems, Reading(seconds_now, rulebook)
     )
     try:
         counts, keyed = asyncio.run(_matched(house))

@@ -21,6 +21,7 @@ from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
+from ..render.when import seconds_now
 from ..store.house import House, open_house
 from ..store.pages.summary import SearchCard, update_news
 from ..store.reading.counting import GroupNews, count_new_topics
@@ -65,9 +66,9 @@ async def _counted(
     settings: Settings, session: AccountSession, only: str | None
 ) -> tuple[list[tuple[Membership, GroupNews]], list[SavedSearch]]:
     client = session.client
-    rulebook = Rulebook(settings.rules)
+    rulebook = Rulebook(settings.rules, seconds_now)
     house = open_house(
-        settings.store, settings.cache_bytes, report_problems, Reading(rulebook=rulebook)
+        settings.store, settings.cache_bytes, report_problems, Reading(seconds_now, rulebook)
     )
     reading = house.reading
     try:

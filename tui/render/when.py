@@ -9,6 +9,12 @@ from datetime import UTC, datetime
 clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # noqa: E731
 
 
+def seconds_now() -> float:
+    """`clock` in seconds: the read state's clock, one for the reader and every command (a
+    first sight made by `lurker unread` must agree with the reader's)."""
+    return clock().timestamp()
+
+
 def relative(moment: datetime | None, now: datetime | None = None) -> str:
     """A short age such as "now", "5 min ago", "3 h ago", "2 d ago", or a date when older."""
     if moment is None:

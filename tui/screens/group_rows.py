@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -17,7 +17,10 @@ from ..render.when import relative, said
 from .reasons import no_api_access
 
 if TYPE_CHECKING:
+    from ..api.models.page import Page
+    from ..store.pages.summary import Summary
     from ..store.search.saved import SavedSearch
+    from .saved_groups import SavedPage
 
 
 @dataclass(frozen=True)
@@ -210,3 +213,43 @@ def say_saved_row(saved: SavedSearch) -> Text:
         line.append(f", {saved.unread:,}{more} unread", style="bold")
     line.append_text(safe_text(f", {saved.query}", "dim"))
     return line
+
+
+def rows_of(page: Page[GroupInfo] | SavedPage | None) -> list[GroupRow]:
+    """A page of groups (the service's, or the list saved last time) as rows."""
+    return [GroupRow(group) for group in page.data] if page is not None else []
+
+
+def group_key(row: GroupRow) -> str | None:
+    """A row's identity in the list (a group's short name, a saved search's name, the log's
+    entry), by which a row is looked up."""
+    if row.all_activity:
+        return "★ activity"  # no group's short name has a space
+    if row.saved is not None:
+        return f"saved search {row.saved.name}"
+    return row.group.group_name if row.group is not None else None
+
+
+def saved_of(summary: Summary | None) -> list[SavedSearch]:
+    """The saved searches as the last run listed them."""
+    if summary is None or not summary.searches:
+        return []
+    from ..store.search.saved import SavedSearch
+
+    return [SavedSearch(card.name, card.query, card.unread) for card in summary.searches]
+
+
+def next_unread_group(
+    groups: list[GroupInfo],
+    after: GroupInfo | None,
+    followed: Callable[[str], object],
+    unread: Callable[[GroupInfo], bool],
+) -> GroupInfo | None:
+    """The first group after `after` (in list order, wrapping) with news of a followed
+    topic, else with unread topics."""
+    start = next((i + 1 for i, g in enumerate(groups) if after and g.group_id == after.group_id), 0)
+    ordered = groups[start:] + groups[:start]
+    for group in ordered:  # followed topics' news first, across groups
+        if group.perms.archives_visible and followed(str(group.group_id)):
+            return group
+    return next((group for group in ordered if unread(group)), None)

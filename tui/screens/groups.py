@@ -21,14 +21,23 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
 from .confirm import Confirm
-from .group_rows import GroupRow, ordered, render_group_row, saved_rows, say_group_row
+from .group_rows import (
+    GroupRow,
+    group_key,
+    next_unread_group,
+    ordered,
+    render_group_row,
+    rows_of,
+    saved_of,
+    saved_rows,
+    say_group_row,
+)
 from .navigation import ActivityOpened, AllActivityOpened, GroupOpened, SavedSearchOpened
 from .paged import PagedScreen, saved_when, title_bar
-from .saved_groups import SavedGroups, SavedPage
+from .saved_groups import SavedGroups
 
 if TYPE_CHECKING:
     from ..api.library import Library
-    from ..api.models.page import Page
     from ..bookkeeper import Bookkeeper
     from ..store.pages.summary import Summary
     from ..store.search.saved import SavedSearch
@@ -77,7 +86,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._shown_saved_at: float | None = None  # when the rows shown were saved
         # The saved searches, listed under the groups (as saved last time, until the store
         # says).
-        self.saved: list[SavedSearch] = _saved_of(summary)
+        self.saved: list[SavedSearch] = saved_of(summary)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -86,7 +95,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         yield from title_bar()
         yield PagedList(
             self._render_row,
-            key=_group_key,
+            key=group_key,
             arrange=self._arranged,
             empty_text="You are not subscribed to any group.",
         )
@@ -104,7 +113,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.news.changed.subscribe(self, self._read_state_changed)
         self._update_title()
         if self._summary is not None:
-            self.paged_list.show(SavedGroups(self._summary), _rows_of)
+            self.paged_list.show(SavedGroups(self._summary), rows_of)
         if self._load:
             self.load()
 
@@ -144,23 +153,13 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._started = True
         # The list saved last time, painted already, stays until the service's takes its
         # place (without one, a failure belongs in the list, where it says why).
-        self.paged_list.show(self.library.groups(), _rows_of, keep=self._summary is not None)
+        self.paged_list.show(self.library.groups(), rows_of, keep=self._summary is not None)
 
     def next_unread_group(self, after: GroupInfo | None) -> GroupInfo | None:
         """The first group after `after` (in list order, wrapping) with unread topics."""
-        groups = self.groups
-        start = next(
-            (i + 1 for i, g in enumerate(groups) if after and g.group_id == after.group_id), 0
+        return next_unread_group(
+            self.groups, after, self.news.state.followed_news, self._has_unread
         )
-        followed = self.news.state.followed_news
-        ordered = groups[start:] + groups[:start]
-        for group in ordered:  # followed topics' news first, across groups
-            if group.perms.archives_visible and followed(str(group.group_id)):
-                return group
-        for group in ordered:
-            if self._has_unread(group):
-                return group
-        return None
 
     def _has_unread(self, group: GroupInfo) -> bool:
         if not group.perms.archives_visible:
@@ -347,7 +346,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         """Load the group list again; what is shown stays until the new list arrives."""
         if self._started:
             self._reloading = True
-            self.paged_list.show(self.library.groups(), _rows_of, keep=True)
+            self.paged_list.show(self.library.groups(), rows_of, keep=True)
 
     def action_activity(self) -> None:
         """Open the highlighted group's activity log, when permitted."""
@@ -394,24 +393,3 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.notify(row.why_unreadable(), severity="warning", title="Can't open", markup=False)
             return
         self.post_message(GroupOpened(row.group))
-
-
-def _rows_of(page: Page[GroupInfo] | SavedPage | None) -> list[GroupRow]:
-    return [GroupRow(group) for group in page.data] if page is not None else []
-
-
-def _group_key(row: GroupRow) -> str | None:
-    if row.all_activity:
-        return "★ activity"  # no group's short name has a space
-    if row.saved is not None:
-        return f"saved search {row.saved.name}"
-    return row.group.group_name if row.group is not None else None
-
-
-def _saved_of(summary: Summary | None) -> list[SavedSearch]:
-    """The saved searches as the last run listed them."""
-    if summary is None or not summary.searches:
-        return []
-    from ..store.search.saved import SavedSearch
-
-    return [SavedSearch(card.name, card.query, card.unread) for card in summary.searches]

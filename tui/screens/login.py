@@ -18,8 +18,8 @@ from ..api.errors import RateLimitError, TwoFactorRequiredError, TwoFactorWrongE
 from ..config.account import AccountSession
 from ..config.messages import sign_in_message
 from ..render.safety import clean
-from ..stylesheets import STYLES
 from ..widgets.choice_button import ChoiceButton
+from .stylesheets import STYLES
 
 Attempt = Callable[[str, str, str, str, str], Awaitable[None]]
 """`attempt(method, email, password, twofactor, api_key)`: signs in or raises a typed error."""

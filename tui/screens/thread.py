@@ -18,7 +18,6 @@ from ..api.models.messages import Message as ApiMessage
 from ..api.models.messages import TopicPage
 from ..api.models.topics import Topic
 from ..attachments.keep import DEFAULT_LIMIT
-from ..export.topic import message_markdown
 from ..query.language import Query
 from ..render.convert import convert_body
 from ..render.document import Document
@@ -31,9 +30,9 @@ from ..store.search.door import Search
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
-from .attachment_actions import AttachmentKeys
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note, title_bar
+from .thread_copy import CopyingThread
 from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
 from .topic_rules import TOPIC_KEYS, said, toggled, undone
@@ -48,7 +47,7 @@ if TYPE_CHECKING:
 MATCHES_AGAIN = (0.3, 1.0)
 
 
-class ThreadScreen(AttachmentKeys):
+class ThreadScreen(CopyingThread):
     """Reads one thread: `n`/`p` between messages, Space pages, `t` unfolds quotes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -121,6 +120,7 @@ class ThreadScreen(AttachmentKeys):
         self.cursor = library.thread(topic_id)
         self.labels: dict[object, list[MemberLabel]] = {}
         self._moves_ahead = 0  # n meant for this thread before its view was there
+        self._marked_by_key: dict[str, int] = {}  # message id: arrivals announced by then
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -240,6 +240,8 @@ class ThreadScreen(AttachmentKeys):
     @on(ThreadView.Current)
     def _read(self, event: ThreadView.Current) -> None:
         message = event.message.message
+        if event.serial <= self._marked_by_key.get(str(message.id), 0):
+            return  # `n m` typed at once: the `m` came after this arrival and stands
         self.news.read(
             [(str(message.id), str(self.topic_id), str(message.group_id), message.created)]
         )
@@ -267,6 +269,7 @@ class ThreadScreen(AttachmentKeys):
             return
         message = current.message
         said = (str(message.id), str(self.topic_id), str(message.group_id), message.created)
+        self._marked_by_key[said[0]] = self.thread_view.announced
         if self._unread(current):
             self.news.read([said])
             self.notify("Marked read.", timeout=2, markup=False)
@@ -316,11 +319,6 @@ class ThreadScreen(AttachmentKeys):
             self.group_url = page.group.group_url
         for member in page.sub_data:
             self.labels[member.user_id] = list(member.member_labels)
-        # Messages older than the group's baseline count as read: written down as such, so
-        # that the topic's unread count is right once its thread has been opened.
-        topic, state = str(self.topic_id), self.news.state
-        old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
-        self.news.read([read for read in old if state.message_read(*read)])
         messages = [ThreadMessage(m, self.labels.get(m.user_id), self._pictures) for m in page.data]
         rulebook = self.news.reading.rulebook
         if rulebook.rules:  # a message is judged by its own fields: folded when hidden
@@ -332,6 +330,13 @@ class ThreadScreen(AttachmentKeys):
 
     @on(PageLoaded)
     def _page_loaded(self, event: PageLoaded) -> None:
+        page: TopicPage | None = event.page
+        if page is not None:
+            # Messages older than the group's baseline count as read: written down as such,
+            # so that the topic's unread count is right once its thread has been opened.
+            topic, state = str(self.topic_id), self.news.state
+            old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
+            self.news.read([read for read in old if state.message_read(*read)])
         self._update_title()
         if self._search is not None:
             self._refresh_matches()
@@ -376,39 +381,6 @@ class ThreadScreen(AttachmentKeys):
             position = f"{found} · {position}"
         offline = saved_note(self.cursor)
         self.query_one("#position", Static).update(position + (f" · {offline}" if offline else ""))
-
-    def action_copy_markdown(self) -> None:
-        """Copy the current message as Markdown to the clipboard (OSC 52: works over SSH)."""
-        current = self.thread_view.current_message
-        if current is not None:
-            self._copy_markdown(current.message)
-
-    @work(thread=True, group="copy", exit_on_error=False)
-    def _copy_markdown(self, message: ApiMessage) -> None:
-        markdown = message_markdown(message)  # markdownify on a long body takes a while
-        self.app.call_from_thread(self.app.copy_to_clipboard, markdown)
-        note = f"Message #{message.msg_num} copied as Markdown"
-        self.app.call_from_thread(self.app.notify, note, title="Copy", markup=False)
-
-    def topic_reference(self) -> tuple[str, str]:
-        """A line naming the topic (its group, id, subject and web address), and the web
-        address alone ("" when the service gave no address for the group)."""
-        url = f"{self.group_url.rstrip('/')}/topic/{self.topic_id}" if self.group_url else ""
-        subject = clean(self.topic.subject) if self.topic is not None else ""
-        where = f"{clean(self.group)} " if self.group else ""
-        line = f"{where}topic {self.topic_id}" + (f": {subject}" if subject else "")
-        return line + (f" {url}" if url else ""), url
-
-    def action_copy_reference(self) -> None:
-        """Copy a reference to the topic: its id, and its web address where known (OSC 52)."""
-        reference, url = self.topic_reference()
-        self.app.copy_to_clipboard(reference)
-        what = "and its web address" if url else "(no web address: the service gave none)"
-        self.notify(
-            f"Copied topic {self.topic_id} {what}. lurker --topic {self.topic_id} opens it.",
-            title="Copy",
-            markup=False,
-        )
 
     def action_back(self) -> None:
         """Back to the topic list."""

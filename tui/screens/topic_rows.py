@@ -14,10 +14,17 @@ from ..render.colors import chip
 from ..render.safety import safe_text
 from ..render.when import count, relative, said
 from ..store.reading.rules import READ, TopicStatus
-from .topic_rules import MARKS
 
 # "2/3" in the Msgs column of a topic read in part: 2 of its 3 messages are unread (the
 # title bar's "52/10,000" is a position; the legend says which count this is).
+# The letter before a topic's subject, and the word a screen reader says.
+MARKS = {
+    "follow": ("F", "followed"),
+    "mute": ("Z", "muted"),
+    "hide": ("X", "hidden"),
+    "highlight": ("!", "highlighted"),
+    "dim": ("~", "dimmed"),
+}
 FLAG_LEGEND = "N new · + 2/3 unread · S sticky · C closed · M moderated · A attachments"
 # The same, for a narrow terminal (and wrapped where even that does not fit).
 _TIGHT_LEGEND = "N new  + 2/3 unread  S sticky  C closed  M moderated  A attachments"

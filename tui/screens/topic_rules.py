@@ -4,18 +4,18 @@ says, in a letter and in words (never by colour or dimness alone)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 
 from ..render.safety import clean
+from .topic_rows import MARKS, TopicRow
 
-# The letter before a topic's subject, and the word a screen reader says.
-MARKS = {
-    "follow": ("F", "followed"),
-    "mute": ("Z", "muted"),
-    "hide": ("X", "hidden"),
-    "highlight": ("!", "highlighted"),
-    "dim": ("~", "dimmed"),
-}
+if TYPE_CHECKING:
+    from ..api.models.page import Page
+    from ..api.models.topics import Topic
+    from .topic_base import TopicListBase
+
 RULE_LEGEND = "F followed · Z muted · X hidden · ! highlighted · ~ dimmed"
 
 TOPIC_KEYS = [
@@ -78,3 +78,58 @@ def rule_note(subject: str, action: str | None, why: str, keyed: bool) -> str:
     word = MARKS[action][1]
     reason = "by key" if keyed else why
     return f"This topic, “{clean(subject)}”: {word} ({reason})."
+
+
+def rows_of(screen: TopicListBase, page: Page[Topic] | None) -> list[TopicRow]:
+    """A page's topics as rows, each with the rules' verdict; those hidden left out
+    (and counted), unless shown for the moment (H)."""
+    if page is None:
+        return []
+    rulebook = screen.news.reading.rulebook
+    rows = []
+    for topic in page.data:
+        verdict = rulebook.of_topic(topic, _names_of(screen, topic))
+        row = TopicRow.of(topic, verdict.action, verdict.why)
+        if screen.news.state.action(str(row.id), row.ruled) == "hide":
+            screen.hidden += 1
+            if not screen._show_hidden:
+                continue
+        rows.append(row)
+    return rows
+
+
+def _names_of(screen: TopicListBase, topic: Topic) -> tuple[str, ...]:
+    """The names of a topic's group that `group:` may use."""
+    group = screen.group or screen.groups.get(str(topic.group_id))
+    if group is None:
+        return (screen.group_name,) if screen.group_name else ()
+    return (group.group_name, group.display_name)
+
+
+def key_mark(screen: TopicListBase, wanted: str) -> None:
+    row = screen.paged_list.highlighted_row
+    if row is None:
+        return
+    current = screen.action_of(row)
+    action = toggled(current, wanted)
+    screen.news.mark_by_key(str(row.id), str(row.group_id), action)
+    screen.notify(said(action, row.subject) or undone(wanted, row.subject), markup=False)
+
+
+def show_hidden(screen: TopicListBase) -> None:
+    """Show the topics the rules hide, for the moment (again: hide them)."""
+    if not screen.hidden and not screen._show_hidden:
+        screen.notify("No topic here is hidden by a rule.", markup=False)
+        return
+    screen._show_hidden = not screen._show_hidden
+    screen.restart(keep=True)
+
+
+def row_rule_note(screen: TopicListBase) -> str:
+    """What `?` says of the highlighted topic: which rule acted on it, if one did."""
+    row = screen.paged_list.highlighted_row
+    if row is None:
+        return ""
+    key = screen.news.state.key_mark(str(row.id))
+    keyed = key is not None and bool(key.action)
+    return rule_note(row.subject, screen.action_of(row), row.why, keyed)

@@ -22,6 +22,7 @@ from ...api.errors import LurkerError
 from ...api.follow import FollowedLog, newest_of
 from ...api.moved import Moved, messages_since, moved_topics
 from ...api.params import ActivityQuery
+from ...render.when import seconds_now
 from ...store.reading.door import Reading
 from .events import Event, log_event, message_event
 
@@ -199,7 +200,7 @@ class Watcher:
         if seen == self._state_seen:
             return
         self._state_seen = seen
-        fresh = Reading(rulebook=self.house.reading.rulebook)
+        fresh = Reading(seconds_now, self.house.reading.rulebook)
         fresh.attach(self.house.thread)
         await fresh.load()
         self.reading = fresh

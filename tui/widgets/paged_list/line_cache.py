@@ -2,7 +2,7 @@
 
 Textual's ``LRUCache`` links its entries in a ring of lists, so ``clear()`` leaves the
 whole ring, with every strip it held and the copies Textual caches beside each, to the
-cyclic garbage collector. Lurker freezes what is alive after each page (``tui/memory.py``),
+cyclic garbage collector. Lurker freezes what is alive after each page (``tui/app/memory.py``),
 and a ring cleared before that freeze stayed frozen until its screen closed: about 0.2 KiB
 for every row a walk to the end of a long list went past. An ``OrderedDict`` holds no
 cycles, so a cleared line is freed at once.

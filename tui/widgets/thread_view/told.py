@@ -8,11 +8,13 @@ from ...render.draw.message import ThreadMessage
 
 
 class Current(Message, namespace="thread_view"):
-    """A message became the current one (so it has been read)."""
+    """A message became the current one (so it has been read); `serial` counts the view's
+    announcements, so a handler can tell one posted before a key it has already taken."""
 
-    def __init__(self, message: ThreadMessage) -> None:
+    def __init__(self, message: ThreadMessage, serial: int = 0) -> None:
         super().__init__()
         self.message = message
+        self.serial = serial
 
 
 class NothingUnread(Message, namespace="thread_view"):

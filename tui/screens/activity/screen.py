@@ -3,12 +3,9 @@ activity); filters, order, refresh, follow mode, and the strip that charts it.""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -17,26 +14,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Header, Static
 
-from ..api.cursor import PageSource
-from ..api.errors import RateLimitError, describe
-from ..api.follow import Pace, check_logs, newest_of
-from ..api.group_info import GroupInfo
-from ..api.library import Library
-from ..api.params import ActivityQuery
-from ..export.activity import GroupsFailed, activity_file_name, export_activity_file
-from ..export.output import OutputBusyError, OutputError
-from ..export.place import Target, export_folder, target
-from ..render.safety import clean
-from ..render.when import count, stamp
-from ..widgets.activity_strip import ActivityStrip
-from ..widgets.feed import PageFailed
-from ..widgets.key_footer import KeyFooter
-from ..widgets.paged_list import ListState, PagedList
-from ..widgets.spoken import glyphs_of, screen_reader
-from .activity_filters import ActivityFilters, filter_words
-from .activity_glance import ListedRows, Listing, in_bar, listed
-from .activity_log import LastVisit, LogGroups
-from .activity_rows import (
+from ...api.cursor import PageSource
+from ...api.follow import Pace
+from ...api.group_info import GroupInfo
+from ...api.library import Library
+from ...api.params import ActivityQuery
+from ...render.safety import clean
+from ...render.when import count, stamp
+from ...widgets.activity_strip import ActivityStrip
+from ...widgets.feed import PageFailed
+from ...widgets.key_footer import KeyFooter
+from ...widgets.paged_list import ListState, PagedList
+from ...widgets.spoken import glyphs_of, screen_reader
+from ..paged import PAGE_AHEAD, saved_when, title_bar
+from ..reasons import reason
+from .exporting import ExportingLog
+from .filters import ActivityFilters, filter_words
+from .glance import ListedRows, Listing, in_bar, listed
+from .log import LastVisit, LogGroups
+from .rows import (
     ActivityRow,
     GroupStopped,
     LogRow,
@@ -45,17 +41,14 @@ from .activity_rows import (
     render_log_row,
     say_log_row,
 )
-from .export_prompt import ExportPrompt
-from .paged import PAGE_AHEAD, PagedScreen, saved_when, title_bar
-from .reasons import reason
 
 if TYPE_CHECKING:
-    from ..bookkeeper import Bookkeeper
+    from ...bookkeeper import Bookkeeper
 
 ALL_ACTIVITY = "★ All activity"
 
 
-class ActivityScreen(PagedScreen[LogRow]):
+class ActivityScreen(ExportingLog):
     """Shows a group's activity log, or every group's merged (`group` None); `/` filters,
     `f` follows new entries, `c` moves into the chart over the log."""
 
@@ -316,61 +309,6 @@ class ActivityScreen(PagedScreen[LogRow]):
         elif self.focused is strip:
             self.paged_list.focus()
 
-    def action_export(self) -> None:
-        """Ask where, then write what the filter shows to a CSV file."""
-        self._offer_export()
-
-    @work(exclusive=True, group="export-offer", exit_on_error=False)
-    async def _offer_export(self) -> None:
-        folder = await asyncio.to_thread(export_folder)
-        names = [group.group_name for group in self.logs.groups]
-        path = folder / activity_file_name(names[0] if self.group is not None else names)
-        kept = filter_words(self.activity_query)
-        whose = f"the activity log of {self.title_text}" if self.group else "all activity"
-        what = f"Export {whose}"
-        what += f" (filter: {kept})" if kept else " (all of it)"
-        what += " to the CSV file:"
-
-        async def check(typed: str) -> Target:
-            return await asyncio.to_thread(target, typed)
-
-        def chosen(file: Path | None) -> None:
-            if file is not None:
-                self._export(file)
-
-        self.app.push_screen(ExportPrompt(what, path, check), chosen)
-
-    @work(exclusive=True, group="export", exit_on_error=False)
-    async def _export(self, file: Path) -> None:
-        self.notify(f"Exporting what the filter shows to {file}…", title="Export", markup=False)
-        names = [group.group_name for group in self.logs.groups]
-        group = names[0] if self.group is not None else names
-        try:
-            path, written = await export_activity_file(
-                self.library, group, self.activity_query, file
-            )
-        except GroupsFailed as error:  # the other groups' entries are in the file
-            why = "; ".join(f"{name}: {self.reason(e)}" for name, e in error.failed)
-            self.notify(
-                clean(f"{error} Written to {error.path}. {why}"),
-                title="Export",
-                severity="warning",
-                markup=False,
-            )
-            return
-        except Exception as error:  # whatever failed is said; the log stays as it is
-            known = isinstance(error, OutputBusyError | OutputError | OSError)
-            message = str(error) if known else None
-            self.notify(
-                clean(message or describe(error)),
-                title="Export failed",
-                severity="error",
-                markup=False,
-            )
-            return
-        entries = count(written, "entry", "entries")
-        self.notify(f"{entries} written to {path}", title="Export", markup=False)
-
     def action_back(self) -> None:
         """Close the filter panel if open, out of the chart, back to the whole log from a
         bar's entries, else go back."""
@@ -404,7 +342,7 @@ class ActivityScreen(PagedScreen[LogRow]):
             return
         if isinstance(entry, NewSince):
             return
-        from .activity_entry import EntryScreen
+        from .entry import EntryScreen
 
         self.app.push_screen(EntryScreen(entry, self.logs.groups[entry.group].display_name))
 
@@ -433,128 +371,6 @@ class ActivityScreen(PagedScreen[LogRow]):
         self._insert_new(held)
         self._update_title()
         return True
-
-    # --- follow mode ---------------------------------------------------------------------
-
-    def action_follow(self) -> None:
-        """Poll for new entries at a gentle interval (or stop)."""
-        self.following = not self.following
-        if self.following:
-            self.pace = Pace()
-            self._schedule()
-            self._poll()
-        elif self._timer is not None:
-            self._timer.stop()
-        self._update_title()
-
-    def _schedule(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_interval(self.pace.every, self._poll)
-
-    @work(exclusive=True, group="follow", exit_on_error=False)
-    async def _poll(self) -> None:
-        newest = replace(self.activity_query, sort_field="id", sort_dir="desc")
-        logs = [
-            (index, partial(self.library.activity, group.group_name, newest))
-            for index, group in enumerate(self.logs.groups)
-        ]
-        marks = self._follow_marks()
-        checked = await check_logs(logs, marks)
-        if checked.rate_limited:
-            self.pace.slow_down()
-            self._schedule()
-        failed = [(i, e) for i, e in checked.failed if not isinstance(e, RateLimitError)]
-        if failed:  # said, and the next check tries again
-            said = "; ".join(self._said(index, error) for index, error in failed)
-            self.notify(clean(said), severity="warning", title="Follow", markup=False)
-        if len(checked.failed) == len(logs):
-            return
-        self.last_checked = datetime.now()
-        for index, entry in checked.fresh:
-            if index not in marks:  # its first check: where the next one starts, not news
-                self._learnt[index] = newest_of(self._learnt.get(index), entry.id)
-        fresh = [ActivityRow.of(entry, index) for index, entry in checked.fresh if index in marks]
-        if self.logs.merged:  # newest first across the groups
-            fresh.sort(key=lambda row: row.created or datetime.min.replace(tzinfo=UTC))
-            fresh.reverse()
-        self._add_new(fresh)
-        self.paged_list.refresh_rows()  # "12 min ago" grows while the reader watches
-        self._update_title()
-
-    def _follow_marks(self) -> dict[int, int | str | None]:
-        """Each group's newest entry known, whose successors follow counts as new: shown,
-        fetched by the log's source though not shown yet, or found by a check (None: the
-        group's log is empty). A group left out has none known yet."""
-        known = dict(self._learnt)
-        fetched = getattr(self._source, "newest_ids", None)
-        if isinstance(fetched, dict):  # merged: what each group's first slice held
-            for index, newest in fetched.items():
-                known[index] = newest_of(known.get(index), newest)
-        elif self.paged_list.ended and not self.paged_list.failed:
-            known.setdefault(0, None)  # one group's log, loaded and empty
-        for index in range(len(self.logs.groups)):
-            shown = self.visit.newest_id(index)
-            if shown is not None:
-                known[index] = newest_of(known.get(index), shown)
-        return known
-
-    def _said(self, group: int, error: BaseException) -> str:
-        if not self.logs.merged:
-            return self.reason(error)
-        return f"{clean(self.logs.groups[group].group_name)}: {self._group_reason(error, group)}"
-
-    def _add_new(self, newest_first: list[ActivityRow]) -> None:
-        # The check asked only for entries after each group's newest known; a check on an
-        # empty log gets a whole page, some of which may be shown already.
-        narrowed = self._wide is not None
-        held = {row.key for row in self._held}
-        fresh = [
-            entry
-            for entry in newest_first
-            if entry.key not in held and (narrowed or not self.paged_list.has_key(entry.key))
-        ]
-        if not fresh:
-            return
-        for entry in fresh:
-            self.visit.note(entry)
-        self.listing.count(fresh)
-        self.query_one(ActivityStrip).show(self.listing.tally)
-        if self._wide is not None:
-            self._held = fresh + self._held  # into the whole log when it shows again
-        else:
-            self._insert_new(fresh)
-        self.notify(
-            f"{count(len(fresh), 'new entry', 'new entries')}", title="Activity", markup=False
-        )
-
-    def _insert_new(self, fresh: list[ActivityRow]) -> None:
-        """Put new entries (newest first) where the log's order has them."""
-        if not fresh:
-            return
-        rows = self.paged_list
-        listing = self.listing
-        if self.activity_query.sort_dir == "desc":
-            top = divider_above(rows.rows)
-            if top is not None:  # (screen-reader mode) the line is read before the new ones
-                rows.insert_rows(top + 1, fresh, new=len(fresh))
-                if listing.new_count is not None:
-                    listing.new_count += len(fresh)
-                rows.replace_row(top, self._divider(listing.new_count))
-                return
-            if listing.new_count == 0 and screen_reader(self):
-                rows.insert_rows(0, [self._divider(len(fresh)), *fresh], new=len(fresh))
-            elif listing.new_count == 0:  # nothing was new on opening: the line goes under these
-                rows.insert_rows(0, [*fresh, self._divider(len(fresh))], new=len(fresh))
-            else:
-                rows.insert_rows(0, fresh)
-            if listing.new_count is not None:
-                listing.new_count += len(fresh)  # above the divider, with the other new ones
-                at = listing.new_count
-                if at < len(rows.rows) and isinstance(rows.rows[at], NewSince):
-                    rows.replace_row(at, self._divider(at))  # its count, as the title's
-        elif rows.ended:
-            rows.append_rows(list(reversed(fresh)))
 
 
 def _row_key(row: LogRow) -> object:

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import files
+from .. import files
 
 
 def state_file() -> Path:

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..api.params import ActivityQuery
-from ..render import when
-from ..render.tally import Tally, window_for
-from .activity_rows import ActivityRow
+from ...api.params import ActivityQuery
+from ...render import when
+from ...render.tally import Tally, window_for
+from .rows import ActivityRow
 
 # The strip loads the log on, a page at a time, until its period is counted, but no
 # further than this many entries: the rest waits for End (the rate limit is shared).

@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 from rich.style import Style
 from rich.text import Text
 
-from ..api.models.activity import ActivityEntry
-from ..render.activity_kinds import OTHER, kind_of
-from ..render.cells import fit
-from ..render.convert import entry_line
-from ..render.safety import clean, safe_text
-from ..render.when import relative, said
+from ...api.models.activity import ActivityEntry
+from ...render.activity_kinds import OTHER, kind_of
+from ...render.cells import fit
+from ...render.convert import entry_line
+from ...render.safety import clean, safe_text
+from ...render.when import relative, said
 
 
 @dataclass(frozen=True, slots=True)

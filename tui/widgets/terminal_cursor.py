@@ -13,7 +13,7 @@ from typing import Any
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 
-from .widgets.spoken import screen_reader
+from .spoken import screen_reader
 
 SHOW = "\x1b[?25h"
 HIDE = "\x1b[?25l"

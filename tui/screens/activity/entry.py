@@ -12,10 +12,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..render.convert import entry_addresses, entry_text
-from ..render.safety import clean
-from ..render.when import relative, stamp
-from .activity_rows import ActivityRow
+from ...render.convert import entry_addresses, entry_text
+from ...render.safety import clean
+from ...render.when import relative, stamp
+from .rows import ActivityRow
 
 
 def entry_fields(row: ActivityRow, group: str) -> list[tuple[str, str]]:

@@ -6,8 +6,9 @@ from pathlib import Path
 
 
 def _styles_dir() -> Path:
-    packaged = Path(__file__).parent / "styles"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "styles"
+    package = Path(__file__).parent.parent  # tui/
+    packaged = package / "styles"  # (a wheel carries them there: pyproject.toml)
+    return packaged if packaged.is_dir() else package.parent / "styles"
 
 
 STYLES = _styles_dir()

@@ -11,15 +11,15 @@ from typing import Any
 from rich.color import Color
 from rich.style import Style
 
-from ..api.cursor import PageSource
-from ..api.follow import later
-from ..api.group_info import GroupInfo
-from ..api.library import Library
-from ..api.merged import GroupFailed, MergedActivity, first_page
-from ..api.params import ActivityQuery
-from ..render.colors import parse_hex
-from ..render.safety import clean
-from .activity_rows import ActivityRow, GroupLabel, GroupStopped, LogRow
+from ...api.cursor import PageSource
+from ...api.follow import later
+from ...api.group_info import GroupInfo
+from ...api.library import Library
+from ...api.merged import GroupFailed, MergedActivity, first_page
+from ...api.params import ActivityQuery
+from ...render.colors import parse_hex
+from ...render.safety import clean
+from .rows import ActivityRow, GroupLabel, GroupStopped, LogRow
 
 ALL_KEY = "*all"  # the store's mark of ★ All activity: no group has this id
 

@@ -10,8 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select
 
-from ..api.params import ActivityQuery
-from ..render.safety import clean
+from ...api.params import ActivityQuery
+from ...render.safety import clean
 
 FILTER_BY = [
     ("any kind", ""),

@@ -1,0 +1,139 @@
+"""What a topic list is: its group, its query, its rows' status and what rules make of them,
+its title, and loading it anew. `TopicsScreen` adds its keys; the topic list's parts that are
+functions of it (`topic_lookup`, `topic_reading`, `topic_rules`, `topic_search`) take one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from textual.widgets import Static
+
+from ..api.errors import LurkerError
+from ..api.group_info import GroupInfo
+from ..api.library import Library
+from ..api.models.page import Page
+from ..api.models.topics import Topic
+from ..render.safety import clean
+from ..render.when import count
+from ..store.reading.rules import READ, TopicStatus
+from ..widgets.paged_list import ListState
+from .navigation import TopicOpened
+from .paged import PagedScreen, saved_note, show_text
+from .reasons import reason
+from .topic_rows import TopicRow
+
+if TYPE_CHECKING:
+    from ..bookkeeper import Bookkeeper
+
+SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
+
+
+class TopicListBase(PagedScreen[TopicRow]):
+    """A group's topics (or every group's): what the screen knows of them."""
+
+    def __init__(
+        self,
+        library: Library,
+        news: Bookkeeper,
+        group: GroupInfo | None,
+        group_name: str = "",
+        *,
+        seek_unread: bool = False,
+        groups: Mapping[str, GroupInfo] | None = None,
+    ) -> None:
+        super().__init__()
+        # Every group by id, for the topics of every group (★ All groups).
+        self.groups: Mapping[str, GroupInfo] = groups or {}
+        self._seek_unread = seek_unread  # put the cursor on the first unread topic once listed
+        self.library = library
+        self.news = news
+        self.group = group
+        self.group_name = group.group_name if group else group_name or None
+        self.sort_field = "sticky" if self.group_name else "recentpostdate"
+        self.query_text = ""
+        # The full list, set aside while a search shows, so Esc returns to it as it was.
+        self._unsearched: ListState[TopicRow] | None = None
+        # Opened by name (--group): the lookup of the group, and the keys waiting for it.
+        self.looking_up = False
+        self.lookup_error: LurkerError | None = None
+        self.waiting: list[str] = []
+        self.hidden = 0  # topics the rules left out of the list
+        self._show_hidden = False  # H: the topics rules hide, shown for the moment
+
+    @property
+    def title_text(self) -> str:
+        """The group's name as the user knows it."""
+        if self.group is not None:
+            return clean(self.group.display_name)
+        return clean(self.group_name) or "All groups"
+
+    def action_of(self, row: TopicRow) -> str | None:
+        """What is done with a topic: its key's mark, else the rules'."""
+        return self.news.state.action(str(row.id), row.ruled)
+
+    def group_of(self, row: TopicRow) -> str:
+        """The short name of a topic's group: as the group list knows it, else the subject
+        tag the topic carries ("[big-archive]"), else its id."""
+        known = self.groups.get(str(row.group_id))
+        name = known.group_name if known is not None else ""
+        return name or row.group_tag.strip().strip("[]") or f"group {row.group_id}"
+
+    def status(self, row: TopicRow) -> TopicStatus:
+        """How a topic reads to this reader: new, some unread, or read (a topic hidden or
+        muted, by rule or key, never reads as new)."""
+        if self.news.state.quiet(str(row.id), row.ruled):
+            return READ
+        return self.news.state.topic_status(
+            str(row.id), str(row.group_id), row.num_messages, row.most_recent_message
+        )
+
+    def restart(self, *, keep: bool = False) -> None:
+        """Load the list anew (the rows shown kept until its first page with `keep`)."""
+        self.paged_list.empty_text = (
+            f"No topics match “{self.query_text}”. Esc returns to all topics."
+            if self.query_text
+            else "No topics here."
+        )
+        source = self.library.topics(
+            self.group_name, sort_field=self.sort_field, query=self.query_text
+        )
+        self.hidden = 0
+        self.paged_list.show(source, self.rows_of, keep=keep)
+        self._update_title()
+
+    def reason(self, error: BaseException) -> str:
+        """Why a page of this group could not be shown, as every screen says it."""
+        return reason(error, self.group, self.group_name or "")
+
+    def _update_title(self) -> None:
+        total = self.paged_list.known_total
+        parts = [self.title_text]
+        if total is not None:
+            parts.append(count(total, "topic"))
+        if self.group_name:
+            parts.append(SORTS[self.sort_field])
+        if self.query_text:
+            parts.append(f"service search “{self.query_text}”")
+        offline = saved_note(self.paged_list.feed.source)
+        if offline:
+            parts.append(offline)
+        hidden = self.hidden_note()
+        if hidden:
+            parts.append(hidden)
+        show_text(self.query_one("#title", Static), " · ".join(parts))
+
+    def _opened(self, row: TopicRow) -> TopicOpened:
+        return TopicOpened(row, self.group_name or self.group_of(row))
+
+    def rows_of(self, page: Page[Topic] | None) -> list[TopicRow]:
+        """A page's topics as rows (the screen's)."""
+        raise NotImplementedError
+
+    def look_up(self, name: str) -> None:
+        """Look the group up by its name (the screen's)."""
+        raise NotImplementedError
+
+    def hidden_note(self) -> str:
+        """The title's note of the topics rules hide (the screen's)."""
+        raise NotImplementedError
