@@ -75,22 +75,37 @@ class Watch:
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
-def test_a_signal_ends_it_with_0_and_it_tells_on_from_there(
+def test_a_signal_ends_it_with_0_it_tells_on_from_there_and_the_hook_gets_the_lines(
     paced_server: str, tmp_path: Path, how: signal.Signals
 ) -> None:
-    first = Watch(paced_server, tmp_path)
+    file = tmp_path / "told.jsonl"
+    hook = ("--exec", f"cat >> {file}")  # (run by /bin/sh: it redirects)
+
+    def hooked(watch: Watch, least: int) -> bool:
+        return len(watch.lines) >= least and len(hooked_lines()) >= least
+
+    def hooked_lines() -> list[str]:
+        return file.read_text().splitlines(keepends=True) if file.exists() else []
+
+    first = Watch(paced_server, tmp_path, *hook)
     with ending(first.process):
-        wait_until(lambda: len(first.lines) >= 3, "three messages")
+        wait_until(lambda: hooked(first, 3), "three messages, printed and given to the hook")
         status, err = first.stop(how)
     assert status == 0, err
     assert "Traceback" not in err
     assert "KeyboardInterrupt" not in err
     told = [json.loads(line)["id"] for line in first.lines]
-    again = Watch(paced_server, tmp_path)
+    again = Watch(paced_server, tmp_path, *hook)
     with ending(again.process):
-        wait_until(lambda: len(again.lines) >= 4, "what came meanwhile, and more")
+        wait_until(lambda: hooked(again, 4), "what came meanwhile, and more")
         status, err = again.stop(how)
     assert status == 0, err
+    # The hook got the lines printed, in order; a signal may stop the last one's hook.
+    printed = first.lines + again.lines
+    got = hooked_lines()
+    assert len(got) >= len(printed) - 2
+    assert got == [line for line in printed if line in got]
+    assert got[: len(first.lines) - 1] == first.lines[:-1]
     later = [json.loads(line)["id"] for line in again.lines]
     assert "first what came since" in err
     assert not set(told) & set(later)

@@ -5,6 +5,7 @@ said and the watch goes on."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from pathlib import Path
@@ -130,3 +131,23 @@ def test_notifications_go_to_the_terminal_and_none_is_said_once(tmp_path: Path) 
     nowhere.notify("a", "c")
     assert len(said) == 1
     assert said[0].startswith("--notify: no terminal to notify on")
+
+
+async def test_a_watch_ended_while_its_hook_starts_ends_and_so_does_the_hook(
+    tmp_path: Path,
+) -> None:
+    """Cancelled inside asyncio's create_subprocess_exec (Ctrl+C, SIGTERM), asyncio waits
+    until the command's pipes close, for ever if they never connected (CPython gh-103847,
+    gh-125502): the installed watch hung once in ~15 stops."""
+    said: list[str] = []
+    marker = tmp_path / "ran"
+    for steps in range(5):  # (the start takes a few steps of the loop: each is tried)
+        hook_of = hook(f"cat > /dev/null; sleep 30; touch {marker}", said, timeout=60.0)
+        running = asyncio.create_task(hook_of.run('{"id": 1}\n', "message 1"))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        running.cancel()
+        await asyncio.wait({running}, timeout=10)  # (not the hook's `sleep 30`)
+        assert running.cancelled(), f"cancelled after {steps} steps: still running"
+    assert not marker.exists()
+    assert said == []

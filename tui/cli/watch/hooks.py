@@ -68,12 +68,7 @@ class Hook:
         """Run the command with `line` on its standard input; whether it succeeded (`what`
         names the event in a message)."""
         try:
-            process = await asyncio.create_subprocess_exec(
-                *self.words,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=sys.stderr.fileno() if _has_fileno(sys.stderr) else None,
-                start_new_session=True,
-            )
+            process = await self._start()
         except OSError as error:
             self._failed(f"could not be started ({error.strerror or error})", what)
             return False
@@ -99,6 +94,28 @@ class Hook:
             self._said = ""
             self._say(f"--exec: `{self.name}` works again.")
         return True
+
+    async def _start(self) -> asyncio.subprocess.Process:
+        """Start the command. The watch ending meanwhile lets the start finish, then ends
+        what it started: cancelled inside create_subprocess_exec, asyncio waits until the
+        command's pipes close, for ever when they never connected (CPython gh-103847)."""
+        starting = asyncio.ensure_future(
+            asyncio.create_subprocess_exec(
+                *self.words,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=sys.stderr.fileno() if _has_fileno(sys.stderr) else None,
+                start_new_session=True,
+            )
+        )
+        try:
+            return await asyncio.shield(starting)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                process = await starting
+                self._end(process)
+                async with asyncio.timeout(5):
+                    await process.wait()
+            raise
 
     def _failed(self, why: str, what: str) -> None:
         if why != self._said:
