@@ -28,6 +28,7 @@ SCENARIOS = (
     "pictures",
     "floor",
     "rules",
+    "statusbar",
 )
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
@@ -72,6 +73,8 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import floor as module  # type: ignore[no-redef]
     elif name == "rules":
         from tests.bench import rules_cost as module  # type: ignore[no-redef]
+    elif name == "statusbar":
+        from tests.bench import status_bar as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run
