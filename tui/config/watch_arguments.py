@@ -32,7 +32,12 @@ def watch_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--logs", action="store_true", help="the activity logs' new entries too (moderators)"
     )
-    parser.add_argument("--format", choices=("text", "jsonl"), default="text", help="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="text (a line an event) or jsonl (a JSON object a line)",
+    )
     parser.add_argument(
         "--every",
         type=float,
