@@ -69,9 +69,12 @@ class Watch:
 
     def stop(self, how: signal.Signals) -> tuple[int, str]:
         self.process.send_signal(how)
-        _, err = self.process.communicate(timeout=60)
+        # Not communicate(): it would read stdout too, and a line it took would be lost to
+        # `lines` (it was: the next run's first message seemed to skip one).
+        self.process.wait(timeout=60)
         self._reader.join(timeout=10)
-        return self.process.returncode, err.decode()
+        assert self.process.stderr is not None
+        return self.process.returncode, self.process.stderr.read().decode()
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
