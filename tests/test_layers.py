@@ -27,7 +27,8 @@ ALLOWED = {
     "attachments": {"api", "files", "render"},
     "cli": {"api", "attachments", "config", "demo", "export", "query", "render", "store"},
     "widgets": {"api", "render"},
-    "bookkeeper": {"api", "config", "render", "store"},
+    "bookkeeper": {"api", "config", "lookout", "render", "store"},
+    "lookout": {"api", "render", "store"},
     "screens": {
         "api",
         "attachments",
@@ -55,7 +56,7 @@ NO_TEXTUAL = (
 
 # The store's wings, in order: each may import the store's root and the wings before it,
 # never one after it; the root imports no wing; only `house` sees them all.
-WINGS = ("reading", "pages", "search", "sync")
+WINGS = ("reading", "pages", "search", "sync", "told")
 
 
 @cache

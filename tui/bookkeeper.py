@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from .api.library import Library
+    from .lookout import Lookout
     from .store.house import House
     from .store.problems import Problem
     from .store.search.saved import SavedSearch
@@ -58,6 +59,7 @@ class Bookkeeper:
         self.started = False
         self._listed: list[tuple[str, str, datetime | None]] = []  # the groups last listed
         self._taking = False  # other machines' journals being taken in
+        self.lookout: Lookout | None = None  # what moved, looked at while the reader is open
 
     @property
     def state(self) -> ReadState:
@@ -186,6 +188,11 @@ class Bookkeeper:
             self._counting = True
             work = self._count(library, groups)
             self.app.run_worker(work, group="news-count", exit_on_error=False)
+        if self.lookout is None:
+            from .lookout import Lookout
+
+            self.lookout = Lookout(self.app, self.reading, bell=self.settings.bell)
+        self.lookout.watch(library, groups)
 
     async def _count(self, library: Library, groups: list[GroupInfo]) -> None:
         """Count each group's news, one group at a time (gentle on the rate limit); a

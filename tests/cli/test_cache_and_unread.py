@@ -149,7 +149,7 @@ def test_cache_says_a_damaged_cache_moved_aside_and_keeps_the_reads(
 def test_unread_lines_up_names_by_cells_not_letters() -> None:
     """A saved search named in Devanagari: its vowel signs and virama take no cell of
     their own, so padding by letters pushed its line's words out of the column."""
-    from tui.cli.unread import news_lines
+    from tui.cli.unread_report import news_lines
     from tui.render.cells import cells
     from tui.store.search.saved import SavedSearch
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.hostile.server import HostileServer
-from tui.cli.unread import MAX_GROUPS
+from tui.cli.unread_online import MAX_GROUPS
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from tests.screens.harness import rows_of
 from tui.api.client import ServiceClient
 from tui.app.reader import LurkerApp
-from tui.cli.unread import _unread
+from tui.cli.unread_online import _unread
 from tui.config.account import AccountSession, Profile
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport

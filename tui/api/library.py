@@ -49,6 +49,11 @@ class Library:
         """A topic's messages, oldest first."""
         return self.source(PageCursor(self.client.get_topic, {"topic_id": topic_id}), "gettopic")
 
+    def newest_messages(self, topic_id: int | str) -> PageSource[TopicPage]:
+        """A topic's messages, newest first."""
+        params = {"topic_id": topic_id, "sort_dir": "desc"}
+        return self.source(PageCursor(self.client.get_topic, params), "gettopic")
+
     def activity(
         self, group_name: str, query: ActivityQuery, *, first_limit: int | None = None
     ) -> PageSource[Page[ActivityEntry]]:

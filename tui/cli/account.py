@@ -69,6 +69,8 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         ("pictures", "on" if settings.pictures else "off", "pictures"),
         ("remote_pictures", "on" if settings.remote_pictures else "off", "remote_pictures"),
         ("sync_folder", str(settings.sync_folder or "- (read state stays here)"), "sync_folder"),
+        ("bell", "on" if settings.bell else "off", "bell"),
+        ("notification", settings.notification, "notification"),
     ]
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""

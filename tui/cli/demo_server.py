@@ -11,14 +11,10 @@ from collections.abc import Mapping
 def run(options: argparse.Namespace, environ: Mapping[str, str] | None = None) -> int:
     """Serve until interrupted; returns the exit status (2: the port cannot be used)."""
     from ..demo import DemoConfig
+    from ..demo.groups import build_groups
     from ..demo.server import listen, serve
     from .say import say
 
-    try:
-        sock = listen(options.port)
-    except OSError as error:
-        say(f"lurker demo-server: {_why(error, options.port)}", sys.stderr)
-        return 2
     config = DemoConfig(
         big_group_topics=options.topics,
         latency=options.latency,
@@ -26,7 +22,19 @@ def run(options: argparse.Namespace, environ: Mapping[str, str] | None = None) -
         drop_rate=options.drop_rate,
         rate_limit=options.rate_limit,
         news=options.news,
+        live_messages_every=options.messages_every,
+        messages_group=options.messages_in,
     )
+    readable = [g.name for g in build_groups(config) if g.archives_visible and not g.api_disabled]
+    if options.messages_in not in readable:
+        names = ", ".join(readable)
+        say(f"lurker demo-server: --messages-in wants one of {names}.", sys.stderr)
+        return 2
+    try:
+        sock = listen(options.port)
+    except OSError as error:
+        say(f"lurker demo-server: {_why(error, options.port)}", sys.stderr)
+        return 2
     if options.activity_every is not None:
         config.live_activity_every = options.activity_every
     if options.no_live:

@@ -15,14 +15,28 @@ import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .command_arguments import (
+    activity_options,
+    attachments_options,
+    cache_options,
+    export_options,
+    login_options,
+    no_options,
+    read_options,
+    rules_options,
+    search_options,
+    unread_options,
+)
+from .demo_arguments import demo_server_options
 from .file import AUTH_METHODS
+from .watch_arguments import WATCH_EPILOG, watch_options
 
 __all__ = ["COMMANDS", "Command", "parse", "parser"]
 
 # The reader's options, and the commands that have one of the same name.
 _READER_OPTIONS = {
     "demo_news": (),
-    "group": ("unread", "activity"),
+    "group": ("unread", "activity", "watch"),
     "topic": ("export",),
     "screen_reader": (),
 }
@@ -101,193 +115,23 @@ def _reader_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _no_options(parser: argparse.ArgumentParser) -> None:
-    pass
-
-
-def _login(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--token", action="store_true", help="a Basic token instead of a cookie session"
-    )
-
-
-def _unread(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--group", metavar="NAME", default=argparse.SUPPRESS, help="only this group"
-    )
-
-
-def _cache(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", nargs="?", choices=("show", "clear"), default="show")
-    parser.add_argument("--all", action="store_true", help="clear: the read state too")
-    parser.add_argument(
-        "--yes", action="store_true", help="clear --all without asking (for scripts)"
-    )
-    parser.add_argument(
-        "--everywhere",
-        action="store_true",
-        help="clear --all with a sync folder: on every machine that syncs it, not only here",
-    )
-
-
-def _export(parser: argparse.ArgumentParser) -> None:
-    what = parser.add_mutually_exclusive_group()
-    what.add_argument(
-        "--topic", metavar="ID", default=argparse.SUPPRESS, help="a thread, by topic number"
-    )
-    what.add_argument("--activity", metavar="GROUP", help="a group's activity log")
-    parser.add_argument(
-        "--format",
-        choices=("md", "txt", "json", "csv", "jsonl"),
-        help="md (thread, the default), txt, json; csv (log, the default), jsonl",
-    )
-    parser.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
-    parser.add_argument("--since", metavar="DATE", help="log entries from this day or time on")
-    parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
-
-
-def _read(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("topic_id", metavar="TOPIC_ID", help="the thread, by topic number")
-    parser.add_argument(
-        "--format", choices=("text",), default="text", help="plain text (the only one yet)"
-    )
-    parser.add_argument("--quotes", action="store_true", help="write quoted text in full")
-    parser.add_argument(
-        "--width", type=int, default=80, metavar="N", help="wrap lines at N columns (80)"
-    )
-
-
-def _attachments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("topic_id", metavar="TOPIC_ID", help="the thread, by topic number")
-    parser.add_argument(
-        "--save", metavar="DIR", help="save the files into this folder (made if missing)"
-    )
-    parser.add_argument(
-        "--message",
-        metavar="N",
-        help="only the message numbered N (#N in the thread's header)",
-    )
-
-
-def _activity(parser: argparse.ArgumentParser) -> None:
-    which = parser.add_mutually_exclusive_group()
-    which.add_argument(
-        "--group", metavar="NAME", default=argparse.SUPPRESS, help="only this group's log"
-    )
-    which.add_argument(
-        "--all", action="store_true", help="every group whose log you may see (the default)"
-    )
-    parser.add_argument("-f", "--follow", action="store_true", help="then print new entries")
-    parser.add_argument("--since", metavar="DATE", help="entries from this day or time on")
-    parser.add_argument("--until", metavar="DATE", help="entries up to this day or time")
-    parser.add_argument("--format", choices=("text", "jsonl"), default="text", help="text")
-    parser.add_argument(
-        "--every",
-        type=float,
-        default=30.0,
-        metavar="SECONDS",
-        help="with --follow, seconds between checks (default 30, at least 1)",
-    )
-
-
-def _search(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "query",
-        nargs="+",
-        metavar="QUERY",
-        help="what to find, e.g. 'release from:ana after:2w' (quote it; -- before a -word)",
-    )
-    parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
-    parser.add_argument(
-        "--limit", type=_positive, default=20, metavar="N", help="at most N topics (default 20)"
-    )
-
-
-def _rules(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of topics from 1, not {text!r}")
-    return value
-
-
-def _demo_server(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
-    parser.add_argument("--api-key", default="demo-key", help="the API key it accepts")
-    parser.add_argument("--topics", type=int, default=10_000, help="size of the large group")
-    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to answers")
-    parser.add_argument("--error-rate", type=float, default=0.0, help="fraction of 'server' errors")
-    parser.add_argument("--drop-rate", type=float, default=0.0, help="fraction of dropped answers")
-    parser.add_argument(
-        "--rate-limit", type=int, default=None, help="requests per minute before HTTP 429"
-    )
-    parser.add_argument(
-        "--news",
-        type=_news_count,
-        default=0,
-        metavar="N",
-        help="start with N new messages (and a few activity entries) from the last minutes",
-    )
-    parser.add_argument(
-        "--activity-every",
-        type=_seconds,
-        default=None,
-        metavar="S",
-        help="seconds between new activity entries in lurker-dev (default 3600)",
-    )
-    parser.add_argument(
-        "--no-live",
-        action="store_true",
-        help="no new topics or activity entries as time passes (the week's history only)",
-    )
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not value >= 0.1:
-        raise argparse.ArgumentTypeError(f"expected at least 0.1 seconds, not {text!r}")
-    return value
-
-
-def _news_count(text: str) -> int:
-    from ..demo.world import MAX_NEWS
-
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= MAX_NEWS:
-        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_NEWS:,} messages, not {text!r}")
-    return value
-
-
 COMMANDS: tuple[Command, ...] = (
-    Command("login", "sign in to your account and save the sign-in", "account", _login),
-    Command("logout", "end the saved session and forget its secret", "account", _no_options),
+    Command("login", "sign in to your account and save the sign-in", "account", login_options),
+    Command("logout", "end the saved session and forget its secret", "account", no_options),
     Command(
-        "config", "show the settings in effect and where each came from", "account", _no_options
+        "config", "show the settings in effect and where each came from", "account", no_options
     ),
     Command(
-        "unread", "print what is new in each group (for status bars and cron)", "unread", _unread
+        "unread",
+        "print what is new in each group (for status bars and cron)",
+        "unread",
+        unread_options,
     ),
     Command(
         "export",
         "write a thread or an activity log to a file",
         "export",
-        _export,
+        export_options,
         epilog=(
             "A file given with -o is written as a new copy beside it that takes its place "
             "only once the export is whole: if the service or the disk fails, the file is "
@@ -300,7 +144,7 @@ COMMANDS: tuple[Command, ...] = (
         "read",
         "write a thread as plain text, for less, a braille display or speech",
         "read",
-        _read,
+        read_options,
         arguments="TOPIC_ID",
         epilog=(
             "Each message starts with a line saying which it is, who wrote it and when. Quotes "
@@ -312,7 +156,7 @@ COMMANDS: tuple[Command, ...] = (
         "attachments",
         "list a thread's attachments, or save them (--save DIR)",
         "attachments",
-        _attachments,
+        attachments_options,
         epilog=(
             "Each line: the message (#N), the file's name, its type, and its size once "
             "fetched. Saving never harms a file: names are made plain (no folders, no control "
@@ -327,7 +171,7 @@ COMMANDS: tuple[Command, ...] = (
         "activity",
         "print the activity logs you may see, merged by time (--follow: as they come)",
         "activity",
-        _activity,
+        activity_options,
         epilog=(
             "Entries are printed oldest first, merged by time across groups: in text, one "
             "line each (local time, group, kind, what happened); in JSON Lines, every field. "
@@ -339,10 +183,17 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command(
+        "watch",
+        "tell new messages as they come (what you follow, or --all), for scripts and bars",
+        "watch",
+        watch_options,
+        epilog=WATCH_EPILOG,
+    ),
+    Command(
         "search",
         "find topics and messages already fetched, offline, in every group",
         "search",
-        _search,
+        search_options,
         arguments="QUERY...",
         epilog=(
             'The query language: words and "phrases", -word, from:NAME, group:NAME, #tag, '
@@ -355,7 +206,7 @@ COMMANDS: tuple[Command, ...] = (
         "rules",
         "list the rules in effect and what each matches among the topics fetched",
         "rules",
-        _rules,
+        rules_options,
         epilog=(
             "Rules are config.toml's [[rules]] (match = a query, action = hide, mute, dim, "
             "highlight or follow; docs/rules.md), then the profile's own; the first that "
@@ -364,13 +215,17 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command(
-        "cache", "show the local store, or clear it", "cache", _cache, arguments="[show|clear]"
+        "cache",
+        "show the local store, or clear it",
+        "cache",
+        cache_options,
+        arguments="[show|clear]",
     ),
     Command(
         "sync",
         "take in now what your other machines read, and say what the sync folder holds",
         "sync",
-        _no_options,
+        no_options,
         epilog=(
             "Read state follows you through a folder your machines already keep in step "
             '(Syncthing, Dropbox, a network share): sync_folder = "DIR" at the top of '
@@ -383,7 +238,7 @@ COMMANDS: tuple[Command, ...] = (
         "demo-server",
         "serve the built-in demo over HTTP on this machine",
         "demo_server",
-        _demo_server,
+        demo_server_options,
         account=False,
     ),
 )

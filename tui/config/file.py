@@ -30,7 +30,10 @@ TOP_KEYS = (
     "remote_pictures",
     "rules",
     "sync_folder",
+    "bell",
+    "notification",
 )
+NOTIFICATIONS = ("osc9", "osc777", "bell")  # how `lurker watch --notify` asks the terminal
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched
 _UNITS = {"": 1024 * 1024, "kb": 1024, "mb": 1024 * 1024, "gb": 1024 * 1024 * 1024}
@@ -76,6 +79,8 @@ class ConfigFile:
     rules: tuple[Rule, ...] = ()  # [[rules]]: every profile's
     profile_rules: dict[str, tuple[Rule, ...]] = field(default_factory=dict)  # one profile's
     sync_folder: Setting | None = None  # `sync_folder = "DIR"`: the folder, made absolute
+    bell: Setting | None = None  # `bell = false`: no bell when a followed topic moves
+    notification: Setting | None = None  # `notification = "osc777"`: how --notify asks
 
     def source(self, line: int | None) -> str:
         """How `lurker config` names a place in this file."""
@@ -168,7 +173,9 @@ class _Checker:
         remote = self.flag("remote_pictures", data.get("remote_pictures"))
         rules = self.rules(data.get("rules"), "rules")
         folder = self.folder("sync_folder", data.get("sync_folder"))
-        extra = (limit, pictures, remote, rules, self.profile_rules, folder)
+        bell = self.flag("bell", data.get("bell"))
+        notification = self.choice("notification", data.get("notification"), NOTIFICATIONS)
+        extra = (limit, pictures, remote, rules, self.profile_rules, folder, bell, notification)
         default = data.get("profile")
         if default is None:
             return ConfigFile(self.path, None, profiles, cache, keys, reader, *extra)
@@ -205,6 +212,15 @@ class _Checker:
             raise self.fail((name,), f"'{name}' must be a folder, such as \"~/Sync/lurker\".")
         folder = self.path.parent / Path(value.strip()).expanduser()
         return Setting(str(folder), self.lines.get((name,)))
+
+    def choice(self, name: str, value: Any, choices: tuple[str, ...]) -> Setting | None:
+        """A `name = "one of choices"` line, with its line (None if absent)."""
+        if value is None:
+            return None
+        if value not in choices:
+            quoted = ", ".join(f'"{choice}"' for choice in choices)
+            raise self.fail((name,), f"'{name}' must be one of {quoted}.")
+        return Setting(value, self.lines.get((name,)))
 
     def size(self, name: str, value: Any, default: int) -> int:
         """`cache_size = "200MB"` (or a number of megabytes) as bytes."""

@@ -46,6 +46,8 @@ class Settings:
     pictures: bool = True  # pictures drawn in threads
     remote_pictures: bool = False  # pictures fetched from hosts other than the service's
     sync_folder: Path | None = None  # read state shared through this folder (docs/sync.md)
+    bell: bool = True  # the reader rings the bell when a followed topic moves
+    notification: str = "osc9"  # how `lurker watch --notify` asks the terminal
     # The config file's [keys] table, as written (the reader checks it against its keys).
     keys: Mapping[str, Setting] = field(default_factory=dict, compare=False, hash=False)
     # The rules in effect: config.toml's [[rules]], then the profile's own.
@@ -144,6 +146,8 @@ def from_args(
         download_bytes=chosen.config.download_bytes if chosen.config else DEFAULT_DOWNLOAD_BYTES,
         pictures=_flag(chosen.config, "pictures", True, sources),
         remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
+        bell=_flag(chosen.config, "bell", True, sources),
+        notification=_notification(chosen.config, sources),
         keys=chosen.config.keys if chosen.config else {},
         rules=_rules(chosen, values["profile"] or "default", demo),
         sync_folder=_sync_folder(chosen.config, environ, sources),
@@ -198,6 +202,16 @@ def _flag(config: ConfigFile | None, name: str, default: bool, sources: dict[str
         return default
     sources[name] = config.source(setting.line)
     return setting.value == "true"
+
+
+def _notification(config: ConfigFile | None, sources: dict[str, str]) -> str:
+    """How `lurker watch --notify` asks the terminal: the file's `notification`, or OSC 9."""
+    setting = config.notification if config else None
+    if setting is None or config is None:
+        sources["notification"] = "default"
+        return "osc9"
+    sources["notification"] = config.source(setting.line)
+    return setting.value
 
 
 _FLAG_NAMES = ("config", "profile", "base_url", "auth", "email", "ca_bundle")

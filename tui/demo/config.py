@@ -28,6 +28,11 @@ class DemoConfig:
     live_activity_every: float | None = 3600.0
     # Seconds between live topics (lurker-dev and big-archive) after the anchor; None: none.
     live_topics_every: float | None = 1800.0
+    # Seconds between new messages in `messages_group` from the service's start (replies in
+    # its newest live topic, now and then a new topic), whatever `live_topics_every` says
+    # of the time before; None: as `live_topics_every` schedules them.
+    live_messages_every: float | None = None
+    messages_group: str = "lurker-dev"
     # Live messages (and a few activity entries) that arrived just before the service started.
     news: int = 0
     # Seconds a Basic token or cookie session stays valid; None means forever.

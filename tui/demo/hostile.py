@@ -22,6 +22,9 @@ DCS = "\x1bP+q544e\x1b\\"
 C1 = "\x9b2J\x9d0;c1 title\x9c\x85"
 BIDI = "\u202eexe.txt\u202c and \u2067isolated\u2069"
 ZERO_WIDTH = "ze\u200bro\u200cwi\u200ddth\ufeff\u2060"
+# What a shell would run, were an event's text ever put in a command line (the live topics
+# of `lurker demo-server --messages-every S --messages-in sandbox` carry it).
+SHELL = "$(touch pwned-dollar) `touch pwned-backtick`; touch pwned-semicolon | '\"&"
 ZALGO = "Z\u0337\u0322\u031ba\u0338l\u0335g\u0336o\u0337"
 
 # The sandbox's files built to hurt (their bytes: files.py).

@@ -28,6 +28,7 @@ class LivePlan:
     start_ns: int
     topics_every: float | None = None
     activity_every: float | None = None
+    messages_every: float | None = None  # from the start, one message every this many seconds
     news_messages: int = 0
     news_entries: int = 0
 
@@ -138,6 +139,42 @@ class FromStart:
         if ns < self._start:
             return min(self._before.count_by(ns), self._first)
         return self._first + self._after.count_by(ns)
+
+
+class Paced:
+    """The items `before` brought up to the service's start (None: none), then one every
+    `every` seconds from the start: a steady pace asked for a demo run (`lurker demo-server
+    --messages-every S`), to watch `lurker watch` at work and to test it by."""
+
+    def __init__(
+        self,
+        before: Regular | None,
+        start_ns: int,
+        every: float,
+        stamp: Callable[[int, int], int] = lambda ns, item: ns,
+    ) -> None:
+        self._before = before
+        self._start = start_ns
+        self._every = max(1_000, int(every * NS_PER_SECOND))
+        self._stamp = stamp
+        self._first = before.count_by(start_ns) if before is not None else 0
+
+    def time(self, item: int) -> int:
+        """When item appears."""
+        if item < self._first:
+            assert self._before is not None
+            return self._before.time(item)
+        return self._stamp(self._start + (item - self._first + 1) * self._every, item)
+
+    def count_by(self, ns: int) -> int:
+        """How many items have appeared at ns."""
+        if ns < self._start:
+            return self._before.count_by(ns) if self._before is not None else 0
+        whole = (ns - self._start) // self._every
+        # (`stamp` dates an item up to 200 ns after its moment: the last may not be out yet)
+        while whole and self.time(self._first + whole - 1) > ns:
+            whole -= 1
+        return self._first + whole
 
 
 def schedule_of(

@@ -106,7 +106,10 @@ class Topics:
         if self._hostile:
             spec = self._hostile[topic % len(self._hostile)]
             poster = hostile.PEOPLE[spec.poster]
-            return Headline(spec.subject, spec.summary, poster, tags, closed, reply_to)
+            said = spec.subject
+            if topic >= self.spec.topics:  # (live: only with --messages-in sandbox)
+                said = f"{said} {hostile.SHELL}"
+            return Headline(said, spec.summary, poster, tags, closed, reply_to)
         subject, first, second, poster_index = self._picks(topic)
         lead = f"{vocab.sentences()[first]} {vocab.sentences()[second]}"
         poster = self.posters[poster_index]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from .live import LiveThreads
 from .lru import BoundedCache
 from .people import POOL, Person
 from .records import member_record
-from .schedule import LivePlan, Schedule, schedule_of
+from .schedule import LivePlan, Paced, Regular, Schedule, schedule_of
 from .seeding import rng
 from .stats import GenerationStats
 from .tags import hashtags, member_labels
@@ -58,7 +59,9 @@ class GroupData:
         if not spec.live:
             return None
         threads = LiveThreads(spec.number, seed, plan.anchor_ns, plan.topics_every)
-        regular = threads if plan.topics_every is not None else None
+        regular: Regular | None = threads if plan.topics_every is not None else None
+        if plan.messages_every is not None:
+            regular = Paced(regular, plan.start_ns, plan.messages_every, threads.stamp)
         history_end = plan.anchor_ns - spec.quiet_minutes * 60 * NS_PER_SECOND
         schedule = schedule_of(
             regular, plan.start_ns, plan.news_messages, history_end, threads.stamp
@@ -117,8 +120,13 @@ class World:
             self.start_ns = self.anchor_ns = datetime_to_ns(config.now)
         self._clock = clock
         self._started = clock()
-        self.groups = build_groups(config)
-        self._plans = _plans(config, self.groups, self.anchor_ns, self.start_ns)
+        groups = build_groups(config)
+        self._plans = _plans(config, groups, self.anchor_ns, self.start_ns)
+        # The group given the paced messages lives from the start, whatever it was.
+        self.groups = tuple(
+            replace(group, live=True) if self._plans[group.id].messages_every else group
+            for group in groups
+        )
         self._by_id = {group.id: group for group in self.groups}
         self._by_name = {group.name: group for group in self.groups}
         self._data: dict[int, GroupData] = {}
@@ -197,11 +205,13 @@ def _plans(
         if group.id in live:
             position = live.index(group.id)
             share = news // len(live) + (position < news % len(live))
+        paced = config.live_messages_every is not None and group.name == config.messages_group
         plans[group.id] = LivePlan(
             anchor_ns,
             start_ns,
-            config.live_topics_every,
+            config.live_topics_every if group.live else None,
             config.live_activity_every if group.live else None,
+            messages_every=config.live_messages_every if paced else None,
             news_messages=share,
             news_entries=entries if group.live and group.activity_entries else 0,
         )

@@ -23,6 +23,8 @@ from .search.door import Search
 from .sync import tables as sync
 from .sync.door import Sync
 from .thread import StoreThread
+from .told import tables as told
+from .told.door import Told
 
 DEFAULT_LIMIT = 200 * 1024 * 1024
 
@@ -31,7 +33,7 @@ STATE = Schema(
     "read state",
     0x4C524B52,  # "LRKR"
     4,  # 1-3: the tables under the file's version, before parts
-    (reading.PART, saved.PART, sync.PART),
+    (reading.PART, saved.PART, sync.PART, told.PART),
     check_on_open=True,  # small, and what it holds cannot be fetched again
 )
 CACHE = Schema("cache", "page cache", 0x4C524B43, 2, (pages.PART, index.PART))  # "LRKC"
@@ -63,6 +65,7 @@ class House:
     pages: Pages
     search: Search
     sync: Sync
+    told: Told
 
     async def files(self) -> StoreFiles:
         """The files, once opened (what was moved aside, what could not be opened)."""
@@ -93,9 +96,8 @@ def open_house(
     reading.attach(thread)
     pages_door = Pages(thread, path)
     search = Search(thread, reading, pages_door)
-    return House(
-        path, thread, reading, pages_door, search, Sync(thread, reading, path, sync_folder)
-    )
+    sync = Sync(thread, reading, path, sync_folder)
+    return House(path, thread, reading, pages_door, search, sync, Told(thread))
 
 
 def _files(files: StoreFiles) -> StoreFiles:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -38,6 +37,8 @@ def user_key(*, email: str = "", user_id: str = "", api_key: str = "", profile: 
     if email:
         return email.lower()
     if api_key:
+        import hashlib  # (only for an API key: a start without one need not load it)
+
         return "key-" + hashlib.sha256(api_key.encode()).hexdigest()[:16]
     return f"profile-{profile or 'default'}"
 

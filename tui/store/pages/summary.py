@@ -17,8 +17,9 @@ from typing import Any
 
 from ... import files
 from ...api.group_info import GroupInfo
+from .saved_counts import VERSION, summary_path
 
-VERSION = 1  # (a file without "searches" is read as having none)
+__all__ = ["VERSION", "Summary", "load_summary", "save_summary", "summary_path", "update_news"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +62,6 @@ class Summary:
     news: dict[str, int]
     saved_at: float
     searches: list[SearchCard] = field(default_factory=list)
-
-
-def summary_path(store: Path) -> Path:
-    """The summary of the store at `store`."""
-    return store.with_name(store.name.removesuffix(".sqlite3") + ".groups.json")
 
 
 def load_summary(path: Path) -> Summary | None:

@@ -1,0 +1,49 @@
+"""Text safety without Rich: `clean`, what `render.safety` uses and re-exports, for the
+commands that must start fast (`lurker unread --offline`, a status bar's poll) and must not
+import Rich for it. What it removes: see `render.safety`."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["clean"]
+
+# ESC-introduced sequences, 7-bit and 8-bit. Order matters: string sequences first.
+_STRING_SEQ = re.compile(
+    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])"  # OSC, DCS, SOS, PM, APC
+    r"[^\x07\x1b\x9c]*"
+    r"(?:\x07|\x1b\\|\x9c)"  # BEL, ESC \ or ST
+)
+_CSI_SEQ = re.compile(r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?")
+_ESC_SEQ = re.compile(r"\x1b[\x20-\x2f]*[\x30-\x7e]?")
+
+_NEWLINES = re.compile(r"\r\n?|[\u2028\u2029]")
+
+# Characters that are always removed (C0 except \t and \n, DEL, C1, invisible formats).
+_ALWAYS = (
+    "\x00-\x08\x0b-\x1f\x7f-\x9f"
+    "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
+    "\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+)
+_DROP = re.compile(f"[{_ALWAYS}]")
+# Joiners are only meaningful between two visible characters.
+_STRAY_JOINER = re.compile(r"(?:(?<=\s)|^)[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)")
+_SINGLE_LINE_SPACE = re.compile(r"[\n\t]")
+
+
+def clean(text: str | None, *, multiline: bool = False) -> str:
+    """Return ``text`` with escape sequences, controls and spoofing characters removed."""
+    if not text:
+        return ""
+    if text.isprintable():  # the common case: nothing to do
+        return text
+    text = _STRING_SEQ.sub("", text)
+    text = _CSI_SEQ.sub("", text)
+    text = _ESC_SEQ.sub("", text)
+    text = _NEWLINES.sub("\n", text)
+    text = _DROP.sub("", text)
+    text = _STRAY_JOINER.sub("", text)
+    if not multiline:
+        text = _SINGLE_LINE_SPACE.sub(" ", text)
+    return text
