@@ -224,8 +224,9 @@ async def test_the_chart_counts_the_period_and_narrows_the_log_to_a_bar() -> Non
         log = await open_all_activity(pilot)
         screen = screen_of(app)
         strip = screen.query_one(ActivityStrip)
+        # The log loads on, page by page, to the period's start (a page at a time: wait).
+        await until(pilot, lambda: screen.listing.tally.counted_all, "the period counted")
         tally = screen.listing.tally
-        assert tally.counted_all  # the log loaded on, page by page, to the period's start
         window = tally.window
         inside = [row for row in entries(log) if window.index(row.created) is not None]
         assert tally.entries == len(inside)
