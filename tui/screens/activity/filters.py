@@ -44,6 +44,15 @@ ORDERS = [
 ]
 
 
+def _choice_box(options: list[tuple[str, str]], value: str, **kwargs: str) -> Select[str]:
+    """A Select whose value is set before it mounts, so that its mount sets no label: a
+    Select's mount could ask for its label before the label was there, and crash the app
+    (Textual #6581, seen under load). The panel shows the labels once all is mounted."""
+    box: Select[str] = Select(options, value=value, allow_blank=False, **kwargs)  # type: ignore[arg-type]
+    box.set_reactive(Select.value, value)  # type: ignore[misc]
+    return box
+
+
 class ActivityFilters(Vertical):
     """Edits an ActivityQuery; posts `Applied` when the user asks for it."""
 
@@ -56,9 +65,9 @@ class ActivityFilters(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="filter-row"):
-            yield Select(FILTER_BY, value="", allow_blank=False, id="filter_by", prompt="Kind")
-            yield Select(RESTRICT_DATE, value="", allow_blank=False, id="restrict_date")
-            yield Select(ORDERS, value="created:desc", allow_blank=False, id="order")
+            yield _choice_box(FILTER_BY, "", id="filter_by", prompt="Kind")
+            yield _choice_box(RESTRICT_DATE, "", id="restrict_date")
+            yield _choice_box(ORDERS, "created:desc", id="order")
         with Horizontal(classes="filter-row"):
             yield Input(placeholder="from date", id="start_date")
             yield Input(placeholder="to date", id="end_date")
@@ -70,6 +79,11 @@ class ActivityFilters(Vertical):
 
     def on_mount(self) -> None:
         self.query_one("#filter-error").display = False
+        self.call_after_refresh(self._show_choices)
+
+    def _show_choices(self) -> None:
+        for box in self.query(Select):  # each mounted whole by now: its label can be set
+            box.mutate_reactive(Select.value)  # type: ignore[misc]
 
     def current_query(self) -> ActivityQuery:
         """The query the form describes."""
