@@ -14,16 +14,13 @@ from datetime import UTC, datetime
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
-from ..render.when import seconds_now
 from ..store.file import on_disk
-from ..store.house import House, open_house
+from ..store.house import House
 from ..store.pages.door import PagesHeld
 from ..store.pages.summary import load_summary, summary_path
 from ..store.problems import StoreError
-from ..store.reading.door import Reading
-from ..store.reading.verdicts import Rulebook
 from ..store.search.door import IndexStats, SavedSearch
-from .problems import report_problems
+from .house import command_house
 from .say import say
 
 
@@ -48,9 +45,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
-    house = open_house(settings.store, settings.cache_bytes, report_problems, reading,
-                       settings.sync_folder)  # fmt: skip
+    house = command_house(settings)
     try:
         if not house.files_now().state.usable:
             return 1  # why was said as it was met

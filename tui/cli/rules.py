@@ -13,12 +13,9 @@ from collections.abc import Mapping
 from ..config.errors import SettingsError
 from ..config.settings import from_args
 from ..render.safety import clean
-from ..render.when import seconds_now
-from ..store.house import House, open_house
+from ..store.house import House
 from ..store.problems import StoreError
-from ..store.reading.door import Reading
-from ..store.reading.verdicts import Rulebook
-from .problems import report_problems
+from .house import command_house
 from .say import say
 
 
@@ -29,10 +26,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except SettingsError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    rulebook = Rulebook(settings.rules, seconds_now)
-    house = open_house(
-        settings.store, settings.cache_bytes, report_problems, Reading(seconds_now, rulebook)
-    )
+    house = command_house(settings)
     try:
         counts, keyed = asyncio.run(_matched(house))
     except StoreError:
@@ -66,8 +60,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
 async def _matched(house: House) -> tuple[dict[int, int], dict[str, int]]:
     """How many topics of the index each rule decides (the first that matches), and the
     topics marked by key, by what."""
-    await house.reading.load()
     rulebook = house.reading.rulebook
+    await house.reading.load()
     facts = await house.search.all_topic_facts()
     counts: dict[int, int] = {}
     now = rulebook.clock()

@@ -15,13 +15,10 @@ from ..config.errors import SettingsError
 from ..config.settings import from_args
 from ..query.language import Query, QueryError, parse
 from ..render.safety import clean
-from ..render.when import seconds_now
-from ..store.house import House, open_house
+from ..store.house import House
 from ..store.problems import StoreError
-from ..store.reading.door import Reading
-from ..store.reading.verdicts import Rulebook
 from ..store.search.finding import Hit
-from .problems import report_problems
+from .house import command_house
 from .say import say
 
 
@@ -44,9 +41,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
     # (Every file moved aside, and a file that cannot be opened, is said as it is met.)
-    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
-    house = open_house(settings.store, settings.cache_bytes, report_problems, reading,
-                       settings.sync_folder)  # fmt: skip
+    house = command_house(settings)
     try:
         return asyncio.run(_search(house, query, args))
     except StoreError as error:

@@ -13,13 +13,11 @@ from datetime import UTC, datetime
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
-from ..render.when import count, relative, seconds_now, stamp
-from ..store.house import House, open_house
+from ..render.when import count, relative, stamp
+from ..store.house import House
 from ..store.problems import StoreError
-from ..store.reading.door import Reading
-from ..store.reading.verdicts import Rulebook
 from ..store.sync.door import Folder, Journal, Round
-from .problems import report_problems
+from .house import command_house
 from .say import say
 
 NOT_SET = (
@@ -41,9 +39,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     if settings.sync_folder is None:
         say(NOT_SET, sys.stderr)
         return 2
-    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
-    house = open_house(settings.store, settings.cache_bytes, report_problems, reading,
-                       settings.sync_folder)  # fmt: skip
+    house = command_house(settings)
     try:
         if not house.files_now().state.usable:
             return 1  # why was said as it was met

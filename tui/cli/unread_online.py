@@ -21,14 +21,12 @@ from ..config.connection import open_account
 from ..config.errors import SettingsError
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
-from ..render.when import seconds_now
-from ..store.house import House, open_house
+from ..store.house import House
 from ..store.pages.summary import SearchCard, update_news
 from ..store.reading.counting import GroupNews, count_new_topics
 from ..store.reading.door import Reading
-from ..store.reading.verdicts import Rulebook
 from ..store.search.saved import SavedSearch
-from .problems import report_problems
+from .house import command_house
 from .say import say
 from .unread_report import Counts, counts_of, news_lines
 
@@ -66,9 +64,7 @@ async def _counted(
     settings: Settings, session: AccountSession, only: str | None
 ) -> tuple[list[tuple[Membership, GroupNews]], list[SavedSearch]]:
     client = session.client
-    rulebook = Rulebook(settings.rules, seconds_now)
-    house = open_house(settings.store, settings.cache_bytes, report_problems,
-                       Reading(seconds_now, rulebook), settings.sync_folder)  # fmt: skip
+    house = command_house(settings)
     reading = house.reading
     try:
         await reading.load()

@@ -29,11 +29,8 @@ from ...config.connection import open_account
 from ...config.errors import SettingsError
 from ...config.settings import Settings, from_args
 from ...render.safety import clean
-from ...render.when import seconds_now
-from ...store.house import open_house
 from ...store.reading.door import Reading
-from ...store.reading.verdicts import Rulebook
-from ..problems import report_problems
+from ..house import command_house
 from ..say import say
 from .hooks import Hook, HookError, split_command
 from .looking import Look, NoSuchGroup, Scope, Watcher
@@ -139,8 +136,7 @@ async def _main(
 
     with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, terminate)
-    reading = Reading(seconds_now, Rulebook(settings.rules, seconds_now))
-    house = open_house(settings.store, settings.cache_bytes, report_problems, reading)
+    house = command_house(settings)
     watcher = Watcher(Library(session.client), house, scope)
     try:
         await watcher.recall()
