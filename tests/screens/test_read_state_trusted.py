@@ -9,6 +9,7 @@ import asyncio
 
 import httpx
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
@@ -88,9 +89,36 @@ async def test_m_typed_with_the_n_before_it_stands() -> None:
         assert any("Marked unread." in note for note in notes(app))
         await settle(pilot)
         assert screen._unread(view.messages[view.current])
+        assert position(screen).startswith(f"{view.current + 1}/")  # where the n went
         await back(pilot)
         assert line(pilot, index).startswith("+"), line(pilot, index)
         assert status(pilot, index).unread == 1
+
+
+async def test_m_typed_with_the_n_before_it_on_an_unread_message_keeps_it_unread() -> None:
+    """The same on a message not read yet: the `n` reads it, so the `m` marks it unread."""
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "lurker-dev")
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
+        rows = rows_of(pilot).rows
+        index = next(i for i in range(len(rows)) if (status(pilot, i).unread or 0) >= 3)
+        unread = status(pilot, index).unread
+        view = await open_row(pilot, index)
+        screen = app.screen
+        assert isinstance(screen, ThreadScreen)
+        await settle(pilot)
+        view.action_next_message()
+        screen.action_toggle_read()
+        assert any("Marked unread." in note for note in notes(app))
+        await settle(pilot)
+        assert screen._unread(view.messages[view.current])
+        await back(pilot)
+        assert status(pilot, index).unread == unread - 1  # the first read, the second not
+
+
+def position(screen: ThreadScreen) -> str:
+    return str(screen.query_one("#position", Static).render())
 
 
 async def test_search_and_list_agree_on_a_message_read_a_moment_ago() -> None:

@@ -121,6 +121,7 @@ class ThreadScreen(CopyingThread):
         self.labels: dict[object, list[MemberLabel]] = {}
         self._moves_ahead = 0  # n meant for this thread before its view was there
         self._marked_by_key: dict[str, int] = {}  # message id: arrivals announced by then
+        self._arrivals_taken = 0  # the serial of the last arrival (Current) handled
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -240,11 +241,12 @@ class ThreadScreen(CopyingThread):
     @on(ThreadView.Current)
     def _read(self, event: ThreadView.Current) -> None:
         message = event.message.message
-        if event.serial <= self._marked_by_key.get(str(message.id), 0):
-            return  # `n m` typed at once: the `m` came after this arrival and stands
-        self.news.read(
-            [(str(message.id), str(self.topic_id), str(message.group_id), message.created)]
-        )
+        self._arrivals_taken = max(self._arrivals_taken, event.serial)
+        # `n m` typed at once: the `m` came after this arrival (and took it as read): it stands.
+        if event.serial > self._marked_by_key.get(str(message.id), 0):
+            self.news.read(
+                [(str(message.id), str(self.topic_id), str(message.group_id), message.created)]
+            )
         self._update_title()
 
     @on(ThreadView.PastTheEnd)
@@ -269,8 +271,9 @@ class ThreadScreen(CopyingThread):
             return
         message = current.message
         said = (str(message.id), str(self.topic_id), str(message.group_id), message.created)
+        arriving = self.thread_view.announced > self._arrivals_taken  # read once it is taken
         self._marked_by_key[said[0]] = self.thread_view.announced
-        if self._unread(current):
+        if self._unread(current) and not arriving:
             self.news.read([said])
             self.notify("Marked read.", timeout=2, markup=False)
         else:
