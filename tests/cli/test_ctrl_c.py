@@ -124,6 +124,28 @@ def test_ctrl_c_while_the_reader_starts(library: str) -> None:
     assert "KeyboardInterrupt" not in shown
 
 
+def test_sigint_to_the_running_reader_ends_it_with_130() -> None:
+    """A SIGINT (kill -INT) once the reader draws its groups: inside Textual's loop it is
+    the reader's own end, status 130, not a crash's 1."""
+    terminal = Terminal()
+    end = terminal.child_end
+    reader = subprocess.Popen(
+        [installed(), "--demo"],
+        stdin=end,
+        stdout=end,
+        stderr=end,
+        start_new_session=True,
+        preexec_fn=as_from_a_shell,
+    )
+    with ending(reader) as process:
+        terminal.started()
+        wait_until(lambda: "lurker-dev" in terminal.seen(), "the group list")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+    shown = terminal.output()
+    assert "Traceback" not in shown
+
+
 def test_ctrl_c_while_an_attachment_comes_leaves_nothing(tmp_path: Path) -> None:
     server, origin = start_demo_server("--latency", "2", "--no-live")
     folder = tmp_path / "saved"

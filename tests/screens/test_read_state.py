@@ -173,7 +173,8 @@ async def test_the_activity_log_marks_what_is_new_since_it_was_left() -> None:
         assert isinstance(screen, ActivityScreen)
         drawn = [log.render_line(y).text for y in range(8)]
         assert drawn[4].startswith("── 4 new entries since"), drawn
-        assert "4 new" in str(screen.query_one("#title").render())
+        title = screen.query_one("#title")  # (updated once the page is taken: wait for it)
+        await until(pilot, lambda: "4 new" in str(title.render()), "the title's count")
 
 
 async def test_what_was_read_is_still_read_after_a_restart() -> None:

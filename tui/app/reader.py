@@ -3,6 +3,9 @@ keys (its screen-reader mode in `spoken`, the screens it opens in `opening`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -160,6 +163,15 @@ class LurkerApp(ScreenOpening):
     def account(self) -> str:
         """Whose groups, from where: "demo data", or "ana@example.com at groups.io"."""
         return self.settings.whose(self.session.email if self.session is not None else "")
+
+    def on_load(self) -> None:
+        # A SIGINT (kill -INT, or Ctrl+C before the terminal is raw) ends the reader as it
+        # ends every command, with 130: raised inside one of Textual's tasks it would end
+        # the app as a crash, with status 1 (seen on a loaded machine).
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGINT, lambda: self.exit(return_code=130)
+            )
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))
