@@ -37,6 +37,19 @@ def as_from_a_shell() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def demo_reader(terminal: Terminal) -> subprocess.Popen[bytes]:
+    """The installed reader on the demo, in `terminal`, as started from a shell."""
+    end = terminal.child_end
+    return subprocess.Popen(
+        [installed(), "--demo"],
+        stdin=end,
+        stdout=end,
+        stderr=end,
+        start_new_session=True,
+        preexec_fn=as_from_a_shell,
+    )
+
+
 def interrupted(process: subprocess.Popen[bytes]) -> tuple[int, str]:
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
@@ -105,16 +118,7 @@ def test_ctrl_c_during_an_export_keeps_whole_records(slow_server: str, tmp_path:
 @pytest.mark.parametrize("library", ["_asyncio", "termios"])
 def test_ctrl_c_while_the_reader_starts(library: str) -> None:
     terminal = Terminal()
-    end = terminal.child_end
-    reader = subprocess.Popen(
-        [installed(), "--demo"],
-        stdin=end,
-        stdout=end,
-        stderr=end,
-        start_new_session=True,
-        preexec_fn=as_from_a_shell,
-    )
-    with ending(reader) as process:
+    with ending(demo_reader(terminal)) as process:
         terminal.started()
         wait_until(lambda: has_loaded(process, library), library)
         process.send_signal(signal.SIGINT)
@@ -128,16 +132,7 @@ def test_sigint_to_the_running_reader_ends_it_with_130() -> None:
     """A SIGINT (kill -INT) once the reader draws its groups: inside Textual's loop it is
     the reader's own end, status 130, not a crash's 1."""
     terminal = Terminal()
-    end = terminal.child_end
-    reader = subprocess.Popen(
-        [installed(), "--demo"],
-        stdin=end,
-        stdout=end,
-        stderr=end,
-        start_new_session=True,
-        preexec_fn=as_from_a_shell,
-    )
-    with ending(reader) as process:
+    with ending(demo_reader(terminal)) as process:
         terminal.started()
         wait_until(lambda: "lurker-dev" in terminal.seen(), "the group list")
         process.send_signal(signal.SIGINT)
