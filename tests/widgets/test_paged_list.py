@@ -72,7 +72,7 @@ async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
         await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.press("end")
         await until(pilot, lambda: source.requests == [0, 100], workers_held=True)
-        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 1,000"]
+        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 1,000 · Esc stops"]
 
         source.release()
         await until(pilot, lambda: paged_list.failed, workers_held=True)
@@ -111,7 +111,7 @@ async def test_end_walks_page_by_page_to_the_real_end() -> None:
         await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
         # Drawn at once, or by the walk's next draw (at most a tenth of a second later).
         await until(pilot, lambda: paged_list.cursor == 2 * PAGE - 1, workers_held=True)
-        assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000"]
+        assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000 · Esc stops"]
 
         source.release(18)
         await until(
@@ -135,13 +135,13 @@ async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() 
         await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         paged_list._pacing.every = 3_600.0  # no draw falls due during this test
         await pilot.press("end")
-        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 2,000"]
+        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 2,000 · Esc stops"]
         for pages in (2, 3):
             source.release()
             await until(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE, workers_held=True)
             await pilot.pause()
             assert paged_list.cursor == PAGE - 1  # the rows wait for the next draw
-            progress = f"Loading… {pages * PAGE} of 2,000"
+            progress = f"Loading… {pages * PAGE} of 2,000 · Esc stops"
             assert screen_lines(paged_list)[-2:] == ["Row 99", progress]
             assert paged_list.virtual_size.height == PAGE + 1  # no layout for them either
 
@@ -180,7 +180,7 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         source.total_count = None
         await pilot.press("end")
         await until(pilot, lambda: source.requests == [0, 100, 200], workers_held=True)
-        assert screen_lines(paged_list)[-1] == "Loading… 200 rows"
+        assert screen_lines(paged_list)[-1] == "Loading… 200 rows · Esc stops"
         await pilot.press("up")
         assert not paged_list.walking
         assert paged_list.cursor == 2 * PAGE - 2

@@ -70,6 +70,11 @@ class KeyFooter(Footer):
         self.styles.grid_size_columns = max(columns - left_out, 1)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
+        if getattr(screen.focused, "walking", False):
+            # A list walking to its end takes Esc for a moment (its own row says "Esc
+            # stops"): rebuilding the footer without Back, then with it again, was a
+            # tenth of a short walk. What the walk changes is shown when it ends.
+            return
         if self.is_attached and screen is self.screen and screen.app.app_focus:
             shown = self._keys_shown(screen)
             if shown == self._shown:
@@ -93,6 +98,7 @@ class KeyFooter(Footer):
         keys = tuple(
             (binding, enabled, tooltip, display(binding))
             for _node, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show  # as Textual's footer: a key it does not show changes nothing
         )
         return (*keys, not_offered(screen))
 

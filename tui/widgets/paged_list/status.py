@@ -33,7 +33,7 @@ class StatusRow(ScrollView):
             count = f"{len(self._rows):,}"
             total = feed.total
             progress = f"{count} of {total:,}" if total else f"{count} rows"
-            return f"Loading… {progress}", "paged-list--loading"
+            return f"Loading… {progress}{glyphs.separator}Esc stops", "paged-list--loading"
         if feed.loading:
             return "Loading…", "paged-list--loading"
         if feed.end_note:

@@ -79,7 +79,9 @@ class PagedList(
         Binding("end,G,shift+g", "last", "Last (loads all)", show=False, id="last"),
         Binding("enter", "select", "Open", id="open", tooltip="Open the highlighted row"),
         Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
-        Binding("escape", "cancel_walk", "Stop", id="stop_loading", tooltip="Stop End loading"),
+        # The walk's own row says "Esc stops": in the footer, the key would rebuild it twice
+        # a walk (shown, then gone), a tenth of a short walk's time.
+        Binding("escape", "cancel_walk", "Stop loading", show=False, id="stop_loading"),
     ]
 
     cursor: reactive[int] = reactive(0, repaint=False, init=False)

@@ -1,0 +1,72 @@
+"""What an End walk redraws in the real app: its progress, not the footer, nor the screen's
+layout at every page (issue 33: those redraws were most of a walk's time against a server
+that answers from memory)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.screen import Screen
+from textual.widget import Widget
+
+from tests.screens.harness import make_app, settle, shown_text, until
+from tests.screens.journeys import open_topics
+from tui.widgets.key_footer import KeyFooter
+from tui.widgets.paged_list import PagedList
+
+
+def footer(app: Any) -> str:
+    return str(shown_text(app).splitlines()[-1])
+
+
+async def test_a_walk_keeps_the_footer_and_lays_the_screen_out_once_at_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0 and not topics.page_loading, "first page")
+        await settle(pilot)
+        keys_before = footer(app)
+        assert "esc Back" in keys_before
+
+        rebuilt: list[str] = []
+        layouts: list[str] = []  # layout passes asked for during the walk, and by whom
+        laying_out = [False]  # (a pass's own consequences ask for more: not counted)
+        compose = KeyFooter.compose
+        refresh = Widget.refresh
+        refresh_layout = Screen._refresh_layout
+
+        def counted_compose(footer: KeyFooter) -> Any:
+            rebuilt.append(str(len(topics.rows)))
+            return compose(footer)
+
+        def counted_refresh(widget: Widget, *regions: Any, **options: Any) -> Any:
+            if topics.walking and options.get("layout") and not laying_out[0]:
+                layouts.append(f"{type(widget).__name__} at {len(topics.rows)}")
+            return refresh(widget, *regions, **options)
+
+        def layout_pass(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            laying_out[0] = True
+            try:
+                refresh_layout(screen, *args, **kwargs)
+            finally:
+                laying_out[0] = False
+
+        monkeypatch.setattr(KeyFooter, "compose", counted_compose)
+        monkeypatch.setattr(Widget, "refresh", counted_refresh)
+        monkeypatch.setattr(Screen, "_refresh_layout", layout_pass)
+        topics._pacing.every = 0.0  # every page drawn: the most a walk can redraw
+        await pilot.press("end")
+        await until(pilot, lambda: topics.ended and not topics.walking, "the walk's end")
+        await settle(pilot)
+        total = len(topics.rows)
+        assert total > 1_000  # many pages: a redraw a page would show
+        assert rebuilt == []
+        # Once at most, at the walk's start: the position ("100/10,000") takes the width it
+        # has at the end ("10,000/10,000"), not a little more at every page.
+        assert len(layouts) <= 1, layouts
+        assert footer(app) == keys_before
+        assert f"{total:,}/{total:,}" in shown_text(app)
