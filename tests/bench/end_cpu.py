@@ -107,7 +107,9 @@ def main() -> None:
         os.environ["LURKER_DATA"] = folder
         from tests.bench.floor import serve
 
-        server, origin = serve([sys.executable, "-m", "tests.bench.memory_server", str(options.topics)])
+        server, origin = serve(
+            [sys.executable, "-m", "tests.bench.memory_server", str(options.topics)]
+        )
         profile = cProfile.Profile(time.process_time) if options.profile else None
         results = []
         try:
@@ -129,7 +131,8 @@ def main() -> None:
     cpu = statistics.median(r["cpu"] for r in results)
     wall = statistics.median(r["wall"] for r in results)
     after = statistics.median(r["after"] for r in results)
-    print(f"median: cpu {cpu:.3f} s, wall {wall:.3f} s, after {after:.3f} s; load {os.getloadavg()[0]:.1f}")
+    load = os.getloadavg()[0]
+    print(f"median: cpu {cpu:.3f} s, wall {wall:.3f} s, after {after:.3f} s; load {load:.1f}")
 
 
 if __name__ == "__main__":
