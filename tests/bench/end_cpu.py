@@ -69,7 +69,10 @@ async def walk_once(origin: str, topics: int, profile: cProfile.Profile | None) 
                 paints[0] += 1
 
         app._display = painted  # type: ignore[method-assign]
-        await wait_for(lambda: isinstance(app.screen, TopicsScreen), "the topic list")
+        await wait_for(
+            lambda: isinstance(app.screen, TopicsScreen) and bool(app.screen.query(PagedList)),
+            "the topic list",
+        )
         rows = app.screen.query_one(PagedList)
         await wait_for(lambda: len(rows.rows) > 0 and not rows.page_loading, "the first page")
         await _idle(1.0)  # the store opened, the converter started, the first page kept
