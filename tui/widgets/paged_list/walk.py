@@ -27,17 +27,19 @@ class WalkDrawing(ScrollView):
         return len(self._rows) if self._held is None else self._held
 
     def _set_height(self, height: int) -> None:
-        """The scrollable height. A list that grows with its scroll bar shown changes only
-        the bar's thumb: no layout of the whole screen (which setting `virtual_size` makes:
-        at every page of a walk, most of its painting). Anything else lays out as usual."""
+        """The scrollable height. A list whose scroll bar shows before and after changes
+        only the bar's thumb: no layout of the whole screen (which setting `virtual_size`
+        makes: at every page of a walk, most of its painting; at its end, the progress row
+        gone, a full repaint). A bar that comes or goes lays out as usual."""
         if height == self.virtual_size.height:
             return
-        grows = self.show_vertical_scrollbar and height > self.virtual_size.height
-        if not grows or height <= self.container_size.height:
+        if not self.show_vertical_scrollbar or height <= self.container_size.height:
             self.virtual_size = Size(0, height)
             return
         self.set_reactive(Widget.virtual_size, Size(0, height))
         self.vertical_scrollbar.window_virtual_size = height
+        if self.scroll_y > self.max_scroll_y:  # shorter: the view keeps to the new end
+            self.scroll_to(y=self.max_scroll_y, animate=False, force=True, immediate=True)
         self.refresh()
 
     def _hold_back(self, rows: Sequence[T]) -> bool:
