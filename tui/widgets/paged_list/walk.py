@@ -30,7 +30,8 @@ class WalkDrawing(ScrollView):
         """The scrollable height. A list whose scroll bar shows before and after changes
         only the bar's thumb: no layout of the whole screen (which setting `virtual_size`
         makes: at every page of a walk, most of its painting; at its end, the progress row
-        gone, a full repaint). A bar that comes or goes lays out as usual."""
+        gone, a full repaint). The caller repaints what changed: during a walk, only the
+        progress row. A bar that comes or goes lays out as usual."""
         if height == self.virtual_size.height:
             return
         if not self.show_vertical_scrollbar or height <= self.container_size.height:
@@ -40,7 +41,6 @@ class WalkDrawing(ScrollView):
         self.vertical_scrollbar.window_virtual_size = height
         if self.scroll_y > self.max_scroll_y:  # shorter: the view keeps to the new end
             self.scroll_to(y=self.max_scroll_y, animate=False, force=True, immediate=True)
-        self.refresh()
 
     def _hold_back(self, rows: Sequence[T]) -> bool:
         """During a walk with more to come, keep a page's rows off the screen until the next
