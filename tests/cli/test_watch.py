@@ -6,6 +6,7 @@ once and asked again more slowly."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 
@@ -308,3 +309,33 @@ def test_the_jsonl_line_is_what_the_text_line_says(tmp_path: Path) -> None:
     assert row["subject"] == "Re: xruns with  Carla"
     assert row["link"] == "https://groups.io/g/lurker-dev/message/12"
     assert row["created"] == "2026-11-20T12:00:00+00:00"
+
+
+async def test_a_hook_cut_short_while_its_input_closes_leaves_no_error_behind() -> None:
+    # Ctrl+C while the hook's standard input was closing: asyncio's subprocess pipe later
+    # sets the result of the closing waiter the cancellation had cancelled, and asyncio
+    # prints an "invalid state" traceback on stderr (seen in two suites run at once).
+    from tui.cli.watch import hooks
+
+    loop = asyncio.get_running_loop()
+    errors: list[dict[str, object]] = []
+    loop.set_exception_handler(lambda _loop, context: errors.append(context))
+    try:
+        for turns in (1, 2, 3):  # cut short at each step of the feed: written, closing, closed
+            process = await asyncio.create_subprocess_exec(
+                "cat", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.DEVNULL
+            )
+            assert process.stdin is not None
+            feeding = asyncio.ensure_future(hooks._feed(process, b"line\n"))
+            for _turn in range(turns):
+                await asyncio.sleep(0)
+            feeding.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await feeding
+            process.stdin.close()
+            assert await process.wait() == 0  # its input closed: cat ends
+            for _turn in range(10):  # the pipe's lost connection is a callback or two later
+                await asyncio.sleep(0)
+            assert errors == [], turns
+    finally:
+        loop.set_exception_handler(None)

@@ -135,9 +135,10 @@ async def _feed(process: asyncio.subprocess.Process, data: bytes) -> None:
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):
         process.stdin.write(data)
         await process.stdin.drain()
-    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-        process.stdin.close()
-        await process.stdin.wait_closed()
+    # Closed, not waited for: cancelled while waiting (Ctrl+C), asyncio's subprocess pipe
+    # would later set the result of the waiter the cancellation cancelled, and print an
+    # "invalid state" traceback. `wait_closed` is not needed: what was written is drained.
+    process.stdin.close()
 
 
 def _has_fileno(stream: object) -> bool:
