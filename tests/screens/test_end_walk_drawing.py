@@ -73,3 +73,22 @@ async def test_a_walk_keeps_the_footer_and_lays_the_screen_out_once_at_most(
         assert len(layouts) <= 1, layouts
         assert footer(app) == keys_before
         assert f"{total:,}/{total:,}" in shown_text(app)
+
+
+async def test_a_footer_resized_during_a_walk_is_right_after_it() -> None:
+    # The footer waits for the walk's end only while nothing else changes: resized during
+    # the walk, it is fitted to the new width, and its keys are the list's once it ends.
+    app, _ = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await settle(pilot)
+        expected = footer(app)  # the topic list's footer at 60 columns
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        topics = app.screen.query_one(PagedList)
+        await pilot.press("end")
+        assert topics.walking  # (10,000 topics: a walk of a hundred pages)
+        await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: topics.ended and not topics.walking, "the walk's end")
+        await settle(pilot)
+        assert footer(app) == expected

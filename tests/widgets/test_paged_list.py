@@ -109,7 +109,7 @@ async def test_end_walks_page_by_page_to_the_real_end() -> None:
 
         source.release()
         await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
-        # Drawn at once, or by the walk's next draw (at most a tenth of a second later).
+        # Drawn at once, or by the walk's next draw (at most a second later).
         await until(pilot, lambda: paged_list.cursor == 2 * PAGE - 1, workers_held=True)
         assert screen_lines(paged_list)[-2:] == ["Row 199", "Loading… 200 of 2,000 · Esc stops"]
 
@@ -184,6 +184,21 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         await pilot.press("up")
         assert not paged_list.walking
         assert paged_list.cursor == 2 * PAGE - 2
+
+
+async def test_the_walk_row_names_the_key_that_stops_it() -> None:
+    # The footer leaves the stop key out during a walk: its row says it, as the keymap has it.
+    source = FakeSource(2_000, gated=True)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        app.set_keymap({"stop_loading": "ctrl+x"})
+        paged_list = app.paged_list
+        source.release()
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
+        await pilot.press("end")
+        assert screen_lines(paged_list)[-1] == "Loading… 100 of 2,000 · ^x stops"
+        await pilot.press("ctrl+x")
+        assert not paged_list.walking
 
 
 async def test_a_walk_stopped_in_the_turn_between_pages_asks_for_no_page_more() -> None:

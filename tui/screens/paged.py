@@ -16,7 +16,7 @@ from ..api.cursor import DEFAULT_LIMIT
 from ..render.cells import cells
 from ..render.glyphs import plain
 from ..render.when import relative
-from ..widgets.feed import PageLoaded
+from ..widgets.feed import PageFailed, PageLoaded, WalkStopped
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
 
@@ -108,6 +108,11 @@ class PagedScreen(Screen[None], Generic[RowT]):
     def _page_loaded(self, event: PageLoaded) -> None:
         self.page_arrived(event.page)
         self.show_position()
+
+    @on(PageFailed)
+    @on(WalkStopped)
+    def _walk_ended(self) -> None:
+        self.show_position()  # no longer a walk's: as wide as it is, not as it would end
 
     def page_arrived(self, page: object) -> None:
         """Hook: a page arrived (its rows are in the list)."""

@@ -56,6 +56,7 @@ class KeyFooter(Footer):
         super().__init__(*args, **kwargs)
         self._shown: tuple[object, ...] | None = None  # the keys of the last rebuild
         self._left_out: frozenset[str] = frozenset()  # actions making way on a narrow screen
+        self._built_for: tuple[object, int] | None = None  # (focused widget, width) then
 
     def compose(self) -> ComposeResult:
         left_out = 0
@@ -70,22 +71,34 @@ class KeyFooter(Footer):
         self.styles.grid_size_columns = max(columns - left_out, 1)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if getattr(screen.focused, "walking", False):
-            # A list walking to its end takes Esc for a moment (its own row says "Esc
-            # stops"): rebuilding the footer without Back, then with it again, was a
-            # tenth of a short walk. What the walk changes is shown when it ends.
+        if self._walk_holds(screen):
             return
         if self.is_attached and screen is self.screen and screen.app.app_focus:
             shown = self._keys_shown(screen)
             if shown == self._shown:
                 return
             self._shown = shown
+            self._built_for = (screen.focused, self.size.width)
             self._fit(screen)
         super().bindings_changed(screen)
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.is_attached and self._fit(self.screen):
+        if not self.is_attached:
+            return
+        if self._fit(self.screen):
+            # Rebuilt with the keys of this moment (a walk's too): what it shows now.
+            self._shown = self._keys_shown(self.screen)
             self.refresh(recompose=True)
+        self._built_for = (self.screen.focused, self.size.width)
+
+    def _walk_holds(self, screen: Screen[Any]) -> bool:
+        """Whether the footer stays as it is: a list walking to its end takes Esc for a
+        moment (its own row says how to stop it), and rebuilding the footer without Back,
+        then with it again, was a tenth of a short walk. Only while nothing else changed:
+        the same widget focused, the same width; what the walk changed shows when it ends."""
+        focused = screen.focused
+        walking = bool(getattr(focused, "walking", False))
+        return walking and self._built_for == (focused, self.size.width)
 
     def _cells(self, binding: Binding) -> int:
         """The cells of a key's key and description."""

@@ -28,17 +28,27 @@ class StatusRow(ScrollView):
             hint = f"{glyphs.separator}Enter or r: retry" if feed.retryable else ""
             return f"{glyphs.warning}{clean(feed.error)}{hint}", "paged-list--error"
         if feed.walking and glyphs.spoken:  # said once: a count going up is said again each page
-            return "Loading every page to the end, Esc stops…", "paged-list--loading"
+            return f"Loading every page to the end{self._stops()}…", "paged-list--loading"
         if feed.walking:
             count = f"{len(self._rows):,}"
             total = feed.total
             progress = f"{count} of {total:,}" if total else f"{count} rows"
-            return f"Loading… {progress}{glyphs.separator}Esc stops", "paged-list--loading"
+            return f"Loading… {progress}{self._stops(glyphs.separator)}", "paged-list--loading"
         if feed.loading:
             return "Loading…", "paged-list--loading"
         if feed.end_note:
             return f"{glyphs.note}{clean(feed.end_note)}", "paged-list--note"
         return None
+
+    def _stops(self, separator: str = ", ") -> str:
+        """What stops a walk, said on its row (the footer leaves the key out: it would be
+        rebuilt twice a walk): ", Esc stops", or the key the keymap gave it; nothing where
+        no key stops it."""
+        for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.id == "stop_loading":
+                key = self.app.get_key_display(binding)
+                return f"{separator}{key[:1].upper()}{key[1:]} stops"
+        return ""
 
     def _status_lines(self) -> list[Text]:
         """The row after the last row, wrapped to the list's width (never cut: its end

@@ -56,6 +56,7 @@ class WalkDrawing(ScrollView):
         lines = len(self._status_lines())
         self._set_height(self._held + lines)
         self.refresh_lines(self._held, lines)
+        self._scroll_to_cursor()  # (a narrow row wraps once its count grows: still in view)
         self._pacing.later()
         return True
 
