@@ -105,6 +105,12 @@ def handler(answers: Answers) -> type[BaseHTTPRequestHandler]:
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as the service: a client reuses its socket
+        # The headers and the body are two writes: with Nagle's algorithm on, a small body
+        # waits for the client's delayed ACK of the headers, 40 ms on Linux (the last page
+        # of a list, an empty answer). Servers that answer fast turn it off (Go's does, and
+        # the demo's), and a kept-alive socket is where it shows: urllib's floor, a socket
+        # a request, never met it.
+        disable_nagle_algorithm = True
 
         def do_GET(self) -> None:
             parts = urlsplit(self.path)
