@@ -217,7 +217,7 @@ def test_pages_and_index_stay_within_cache_size(tmp_path: Path) -> None:
 
 
 async def test_indexing_waits_for_a_pause_but_a_search_or_closing_takes_what_waits(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tui.api.models.page import Page
     from tui.api.models.topics import Topic
@@ -236,9 +236,12 @@ async def test_indexing_waits_for_a_pause_but_a_search_or_closing_takes_what_wai
     assert await house.thread.call(indexed) == 0  # waiting for a pause in the paging
     hits = await house.search.search(parse("subject1"))
     assert [hit.topic_id for hit in hits] == ["1"]  # asked first
-    for n in range(2, 2 + feeding.WAITING_PAGES):
+    monkeypatch.setattr(feeding, "WAITING_ROWS", 40)  # (20,000 one-topic pages otherwise)
+    for n in range(2, 2 + 39):
         house.pages.keep(f"p{n}", "gettopics", page(n))
-    assert await house.thread.call(indexed) == 1 + feeding.WAITING_PAGES  # no pause needed
+    assert await house.thread.call(indexed) == 1  # 39 topics wait
+    house.pages.keep("p41", "gettopics", page(41))
+    assert await house.thread.call(indexed) == 41  # 40 waited: no pause needed
     house.pages.keep("p999", "gettopics", page(999))
     house.close()
     house = open_house(tmp_path / "s.sqlite3")

@@ -4,15 +4,17 @@ converter makes it.
 
 What comes waits for a pause in the paging (indexing while pages come would compete with
 the paging, an End over 10,000 topics, for the machine), or until many wait, or a search
-asks; then it is indexed in one transaction, the cache file kept within its bound. The
-index lives in the cache file, never beside the read state's only copy: damage to it costs
-an index that fills again as pages come.
+asks; then it is indexed in one transaction, the cache file kept within its bound. What
+waits is what the index takes of each page (a tenth of the page's memory), so that a long
+walk is indexed once, at its end. The index lives in the cache file, never beside the read
+state's only copy: damage to it costs an index that fills again as pages come.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
@@ -23,7 +25,7 @@ from ...api.models.topics import Topic
 from ..file import StoreFiles
 from ..pages import tables as pages
 from ..reading import tables as reading
-from .docs import message_docs, topic_docs
+from .docs import MessageDoc, TopicDoc, message_docs, topic_docs
 from .index import PART, IndexStats, SearchIndex, available
 
 __all__ = ["INDEX_SHARE", "NO_FTS5", "Feeding", "feeding"]
@@ -37,7 +39,9 @@ NO_FTS5 = (
 # file within the limit).
 INDEX_SHARE = 0.25
 EARLY_TEXTS = 2_000  # texts kept for messages not indexed yet (the oldest go first)
-WAITING_PAGES = 40  # pages waiting to be indexed before they are, pause or not
+# Topics and messages waiting to be indexed before they are, pause or not: about 0.7 KB
+# each (a topic of 4 KB as the API's model), a walk over 20,000 topics indexed at its end.
+WAITING_ROWS = 20_000
 WAITING_TEXTS = 2_000  # bodies' texts likewise
 
 
@@ -58,7 +62,8 @@ class Feeding:
         self.files = files
         self._index: SearchIndex | None = None
         self._generation = -1  # the cache file's the index was made for
-        self._waiting_pages: list[tuple[str, BaseModel, float]] = []
+        self._waiting_pages: list[_Waiting] = []
+        self._waiting_rows = 0
         self._waiting_texts: list[tuple[str, str]] = []
         self._early: dict[str, str] = {}  # texts that came before their message
         self._named: set[str] = set()  # groups whose names the index was given
@@ -83,9 +88,11 @@ class Feeding:
 
     def page_kept(self, files: StoreFiles, endpoint: str, page: BaseModel, at: float) -> None:
         """A page was kept: its topics, messages or group names wait to be indexed."""
-        if endpoint in ("getsubs", "gettopics", "gettopic"):
-            self._waiting_pages.append((endpoint, page, at))
-            if len(self._waiting_pages) >= WAITING_PAGES:
+        waiting = _waiting(endpoint, page, at)
+        if waiting is not None:
+            self._waiting_pages.append(waiting)
+            self._waiting_rows += len(waiting.topics) + len(waiting.messages)
+            if self._waiting_rows >= WAITING_ROWS:
                 self.flush()
 
     def texts(self, texts: Iterable[tuple[str, str]]) -> None:
@@ -100,7 +107,7 @@ class Feeding:
         pages, texts = self._waiting_pages, self._waiting_texts
         if not pages and not texts:
             return
-        self._waiting_pages, self._waiting_texts = [], []
+        self._waiting_pages, self._waiting_texts, self._waiting_rows = [], [], 0
         if self.files.cache.db is None:
             return
         titles: dict[str, str] = self.files.state.ask(reading.group_names, {}, reading.PART)
@@ -109,8 +116,8 @@ class Feeding:
             found = self.index(db)
             if found is None:
                 return
-            for endpoint, page, at in pages:
-                self._page(found, endpoint, page, at, titles)
+            for waiting in pages:
+                self._page(found, waiting, titles)
             if texts:
                 self._texts(found, texts)
             pages_bound(db, self.files.limit)
@@ -128,7 +135,7 @@ class Feeding:
 
     def clear(self) -> None:
         """Forget everything indexed (and what waits)."""
-        self._waiting_pages, self._waiting_texts = [], []
+        self._waiting_pages, self._waiting_texts, self._waiting_rows = [], [], 0
         self._early.clear()
 
         def clear(db: sqlite3.Connection) -> None:
@@ -138,33 +145,18 @@ class Feeding:
 
         self.files.cache.change(clear, PART)
 
-    def _page(
-        self,
-        index: SearchIndex,
-        endpoint: str,
-        page: BaseModel,
-        at: float,
-        titles: dict[str, str],
-    ) -> None:
-        if endpoint == "getsubs" and isinstance(page, Page):
-            index.name_groups(
-                (str(g.group_id), g.group_name, g.display_name)
-                for g in page.data or []
-                if isinstance(g, Membership)
-            )
-        elif endpoint == "gettopics" and isinstance(page, Page):
-            topics = [t for t in page.data or [] if isinstance(t, Topic)]
-            unnamed = {str(t.group_id) for t in topics} - self._named
+    def _page(self, index: SearchIndex, waiting: _Waiting, titles: dict[str, str]) -> None:
+        if waiting.groups:
+            index.name_groups(waiting.groups)
+        if waiting.topics:
+            unnamed = {doc.group_id for doc in waiting.topics} - self._named
             if unnamed:
                 self._named.update(unnamed)
                 index.name_groups((gid, "", titles[gid]) for gid in unnamed if gid in titles)
-            index.add_topics(topic_docs(topics), at)
-        elif endpoint == "gettopic" and isinstance(page, TopicPage):
-            group = page.group
-            if group is not None and group.name:
-                index.name_groups([(str(group.id), group.name, group.title)])
-            docs = message_docs(page)
-            index.add_messages(docs, at)
+            index.add_topics(waiting.topics, waiting.at)
+        if waiting.messages:
+            docs = waiting.messages
+            index.add_messages(docs, waiting.at)
             early = [(d.message_id, self._early.pop(d.message_id, "")) for d in docs]
             if any(text for _, text in early):
                 index.set_texts([(m, text) for m, text in early if text])
@@ -174,6 +166,34 @@ class Feeding:
             self._early[message_id] = text
         while len(self._early) > EARLY_TEXTS:
             del self._early[next(iter(self._early))]
+
+
+@dataclass(slots=True)
+class _Waiting:
+    """What the index takes of one page kept: group names, topics or messages."""
+
+    at: float
+    groups: list[tuple[str, str, str]] = field(default_factory=list)
+    topics: list[TopicDoc] = field(default_factory=list)
+    messages: list[MessageDoc] = field(default_factory=list)
+
+
+def _waiting(endpoint: str, page: BaseModel, at: float) -> _Waiting | None:
+    """What the index takes of a page of `endpoint` (None: nothing)."""
+    if endpoint == "getsubs" and isinstance(page, Page):
+        groups = [
+            (str(g.group_id), g.group_name, g.display_name)
+            for g in page.data or []
+            if isinstance(g, Membership)
+        ]
+        return _Waiting(at, groups=groups)
+    if endpoint == "gettopics" and isinstance(page, Page):
+        return _Waiting(at, topics=topic_docs([t for t in page.data or [] if isinstance(t, Topic)]))
+    if endpoint == "gettopic" and isinstance(page, TopicPage):
+        group = page.group
+        named = [(str(group.id), group.name, group.title)] if group and group.name else []
+        return _Waiting(at, groups=named, messages=message_docs(page))
+    return None
 
 
 def pages_bound(db: sqlite3.Connection, limit: int) -> None:

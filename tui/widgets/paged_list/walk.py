@@ -55,10 +55,15 @@ class WalkDrawing(ScrollView):
             self._keys.update(self._key(row) for row in rows)
         lines = len(self._status_lines())
         self._set_height(self._held + lines)
-        self.refresh_lines(self._held, lines)
         self._scroll_to_cursor()  # (a narrow row wraps once its count grows: still in view)
+        self._pacing.progress(self._paint_progress)
         self._pacing.later()
         return True
+
+    def _paint_progress(self) -> None:
+        """Paint the progress row (drawn from the rows loaded when it is painted)."""
+        if self._held is not None:
+            self.refresh_lines(self._held, len(self._status_lines()))
 
     def _draw_held(self) -> None:
         """Draw the rows a walk held back, the cursor on the last, as each page left it."""
