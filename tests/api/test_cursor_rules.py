@@ -120,3 +120,82 @@ async def test_concurrent_callers_share_the_page_in_flight() -> None:
     gate.set()
     assert await first is await second
     assert len(script.calls) == 1
+
+
+async def test_a_page_read_ahead_is_fetched_before_it_is_asked_for_and_counts_once_handed_out() -> (
+    None
+):
+    script = ScriptedList(body([1], 5, total=2), body([2], 6, total=2))
+    cursor = PageCursor(script, {})
+    first = await cursor.next_page()
+    assert first is not None
+    assert not cursor.ended
+    cursor.read_ahead()
+    cursor.read_ahead()  # one at a time
+    await until_called(script, 2)
+    # Fetched, and the last (the total reached): the cursor says so once it is handed out.
+    assert not cursor.ended
+    second = await cursor.next_page()
+    assert second is not None
+    assert [t.id for t in second.data] == [2]
+    assert cursor.ended
+    assert cursor.total_count == 2
+    assert await cursor.next_page() is None
+    assert len(script.calls) == 2
+    cursor.read_ahead()  # nothing left to fetch
+    assert len(script.calls) == 2
+
+
+async def test_a_read_ahead_that_fails_fails_the_next_page_and_is_asked_again() -> None:
+    script = ScriptedList(body([1], 5), body([2], 0))
+    failing = [True]
+
+    async def flaky(**params: Any) -> Page[Topic]:
+        if len(script.calls) == 1 and failing[0]:
+            failing[0] = False
+            raise ConnectionError("dropped")
+        return await script(**params)
+
+    cursor = PageCursor(flaky, {})
+    await cursor.next_page()
+    cursor.read_ahead()
+    with pytest.raises(ConnectionError):
+        await cursor.next_page()
+    page = await cursor.next_page()  # the same page, asked again with the same token
+    assert page is not None
+    assert [t.id for t in page.data] == [2]
+    assert script.calls[-1]["page_token"] == 5
+
+
+async def test_reset_drops_a_read_ahead_and_starts_from_the_first_page() -> None:
+    gate = asyncio.Event()
+    script = ScriptedList(body([1], 5), body([1], 5))
+    asked: list[dict[str, Any]] = []
+
+    async def gated(**params: Any) -> Page[Topic]:
+        asked.append(params)
+        if len(asked) == 2:
+            await gate.wait()  # the read-ahead hangs until the reset cancels it
+        return await script(**params)
+
+    cursor = PageCursor(gated, {})
+    await cursor.next_page()
+    cursor.read_ahead()
+    await asyncio.sleep(0)
+    cursor.reset()
+    gate.set()
+    page = await cursor.next_page()
+    assert page is not None
+    assert [t.id for t in page.data] == [1]
+    assert asked[1]["page_token"] == 5  # the read-ahead, cancelled: it answered nothing
+    assert len(script.calls) == 2
+    assert "page_token" not in script.calls[-1]
+
+
+async def until_called(script: ScriptedList, calls: int) -> None:
+    """Wait (a round of the loop at a time) until `script` has been called `calls` times."""
+    for _ in range(1_000):
+        if len(script.calls) >= calls:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"{len(script.calls)} calls, not {calls}")

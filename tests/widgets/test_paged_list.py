@@ -494,3 +494,43 @@ async def test_a_page_in_flight_is_asked_again_after_a_reload_fails() -> None:
         )  # asked again
         shown.release(20)
         await until(pilot, lambda: len(paged_list.rows) > PAGE, workers_held=True)
+
+
+class AheadSource(FakeSource):
+    """A source that can read ahead: records how many rows the list had at each ask."""
+
+    def __init__(self, total: int, list_rows: list[int]) -> None:
+        super().__init__(total)
+        self.list_rows = list_rows
+        self.asked_ahead: list[int] = []
+
+    def read_ahead(self) -> None:
+        self.asked_ahead.append(self.list_rows[0])
+
+
+async def test_a_walk_asks_for_the_next_page_before_drawing_this_one_and_scrolling_does_not() -> (
+    None
+):
+    # End: the next page is asked for as soon as a page is in, before its rows are made and
+    # drawn (a live source fetches it meanwhile); scrolling asks only as it nears the end.
+    list_rows = [0]
+    source = AheadSource(1_000, list_rows)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        take = paged_list._take
+
+        def counted_take(rows: list[int], replacing: bool) -> None:
+            take(rows, replacing)
+            list_rows[0] = len(paged_list.rows)
+
+        paged_list.feed._take = counted_take  # (the feed's hook into the list)
+        await until(pilot, lambda: len(paged_list.rows) == PAGE)
+        await hold(pilot, "pagedown", 8)
+        await until(pilot, lambda: len(paged_list.rows) >= 2 * PAGE and not paged_list.page_loading)
+        assert source.asked_ahead == []
+        before = len(paged_list.rows)
+        await pilot.press("end")
+        await until(pilot, lambda: paged_list.ended and not paged_list.walking)
+        # Asked with each page of the walk but the last, before that page's rows were taken.
+        assert source.asked_ahead == list(range(before, 1_000 - PAGE, PAGE))

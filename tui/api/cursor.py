@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from .seen import SeenIds
 from .single_flight import SingleFlight
@@ -53,6 +54,24 @@ class PageSource(Protocol[PageT_co]):
         ...
 
 
+@runtime_checkable
+class ReadsAhead(Protocol):
+    """A source that can fetch its next page before it is asked for it."""
+
+    def read_ahead(self) -> None:
+        """Start fetching the next page now (a walk asks for it as soon as this one is in)."""
+        ...
+
+
+class _Fetched(NamedTuple, Generic[PageT]):
+    """A page fetched, and what the list says once it is handed out."""
+
+    page: PageT
+    ended: bool
+    end_note: str
+    total_count: int | None
+
+
 class PageCursor(Generic[PageT]):
     """Fetches the next page of one list when asked, never the same page twice.
 
@@ -67,6 +86,10 @@ class PageCursor(Generic[PageT]):
     With `first_limit`, the first page is that small (a first screen among several lists
     comes sooner); the second asks again from the top at `limit`, the rows already given
     dropped as repeats, so that no page token is ever sent with a size it was not made for.
+
+    `read_ahead` fetches the next page while the one handed out is turned into rows and
+    drawn (a walk to the end: the service's time and ours overlap); `ended`, `end_note` and
+    `total_count` say what the pages handed out say, whatever has been fetched ahead.
     """
 
     def __init__(
@@ -85,11 +108,17 @@ class PageCursor(Generic[PageT]):
 
     def reset(self) -> None:
         """Start again from the first page (the next call sends no token)."""
+        ahead: asyncio.Future[_Fetched[PageT]] | None = getattr(self, "_ahead", None)
+        if ahead is not None:
+            ahead.cancel()
+        self._ahead: asyncio.Future[_Fetched[PageT]] | None = None
+        self._exhausted = False  # no page left to fetch (some may wait to be handed out)
         self._token: PageToken | None = None
-        self._flight: SingleFlight[PageT | None] = SingleFlight()
+        self._flight: SingleFlight[_Fetched[PageT]] = SingleFlight()
         self.pages_fetched = 0
         self.loaded = 0
         self.total_count: int | None = None
+        self._total: int | None = None  # as the pages fetched say (ahead of those handed out)
         self.ended = False
         self.end_note = ""
         self.saved_at: float | None = None  # a cursor's pages are always live
@@ -102,11 +131,34 @@ class PageCursor(Generic[PageT]):
         Concurrent callers share the request already in flight. On failure the cursor stays
         where it was, so calling again retries that same page.
         """
-        if self.ended and not self._flight.busy:
+        ahead = self._ahead
+        if ahead is not None:
+            try:  # (shielded: a caller cancelled leaves the page for the next one)
+                fetched = await asyncio.shield(ahead)
+            except asyncio.CancelledError:
+                if not ahead.cancelled():
+                    raise
+                self._ahead = None  # reset meanwhile: fetched afresh below
+                return await self.next_page()
+            except BaseException:
+                self._ahead = None  # failed: asked again, the same page is fetched again
+                raise
+            self._ahead = None
+        elif self._exhausted and not self._flight.busy:
             return None
-        return await self._flight.run(self._fetch_page)
+        else:
+            fetched = await self._flight.run(self._fetch_page)
+        self.ended, self.end_note = fetched.ended, fetched.end_note
+        self.total_count = fetched.total_count
+        return fetched.page
 
-    async def _fetch_page(self) -> PageT:
+    def read_ahead(self) -> None:
+        """Start fetching the next page, unless the list has no more or one is in flight."""
+        if self._ahead is None and not self._exhausted and not self._flight.busy:
+            self._ahead = asyncio.ensure_future(self._flight.run(self._fetch_page))
+            self._ahead.add_done_callback(_retrieved)
+
+    async def _fetch_page(self) -> _Fetched[PageT]:
         sent = None if self._again_from_top else self._token
         small = self.first_limit is not None and self.pages_fetched == 0
         extra = {} if sent is None else {"page_token": sent}
@@ -117,23 +169,22 @@ class PageCursor(Generic[PageT]):
         self._again_from_top = False
         fresh = self._unseen(page.data)
         self.loaded += len(fresh)
-        if page.total_count or self.total_count is None:
-            self.total_count = page.total_count
+        if page.total_count or self._total is None:
+            self._total = page.total_count
         token = page.next_page_token
-        self.ended = (
+        ended = (
             token in (None, 0, "", "0")
             or (sent is not None and str(token) == str(sent))
             or not page.data
             or (bool(page.total_count) and self.loaded >= page.total_count)
         )
-        if not self.ended:
-            self.end_note = self._runaway(repeats=bool(page.data) and not fresh)
-            self.ended = bool(self.end_note)
+        note = "" if ended else self._runaway(repeats=bool(page.data) and not fresh)
+        self._exhausted = ended or bool(note)
         self._token = token
-        self._again_from_top = small and not self.ended
+        self._again_from_top = small and not self._exhausted
         if len(fresh) < len(page.data):
             page = page.model_copy(update={"data": fresh})
-        return page
+        return _Fetched(page, self._exhausted, note, self._total)
 
     def _unseen(self, items: list[Any]) -> list[Any]:
         """The items whose ids have not arrived before (items without an id are kept)."""
@@ -151,10 +202,16 @@ class PageCursor(Generic[PageT]):
         """Why a list the service says goes on must stop anyway, or "" if it need not."""
         if repeats:
             return "The service sent rows already shown, so the list ends here."
-        total = self.total_count
+        total = self._total
         if total and self.loaded > total + self.limit:
             return (
                 f"The service kept sending rows past the {total:,} it announced, "
                 "so the list ends here."
             )
         return ""
+
+
+def _retrieved(fetched: asyncio.Future[Any]) -> None:
+    """Mark a read-ahead's failure as seen: a list left before it asks again says nothing."""
+    if not fetched.cancelled():
+        fetched.exception()

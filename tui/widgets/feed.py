@@ -9,7 +9,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from textual.message import Message
 from textual.widget import Widget
 
-from ..api.cursor import PageSource
+from ..api.cursor import PageSource, ReadsAhead
 from ..api.errors import describe, retryable
 
 RowT = TypeVar("RowT")
@@ -196,6 +196,8 @@ class Feed(Generic[RowT]):
         try:
             while True:
                 page = await source.next_page()
+                if self.walking and not source.ended and isinstance(source, ReadsAhead):
+                    source.read_ahead()  # the next page comes while this one is drawn
                 rows = to_rows(page)
                 if fetch != self._fetches:
                     return  # a newer list took this one's place

@@ -116,6 +116,11 @@ class SavedCursor(Generic[PageT]):
             self._index += 1
         return page
 
+    def read_ahead(self) -> None:
+        """Fetch the next live page ahead (kept pages are read when asked: no wait to hide)."""
+        if not self._offline:
+            self._cursor.read_ahead()
+
     async def _saved_page(self, error: LurkerError | None) -> PageT | None:
         if self._offline_ended:
             return None
