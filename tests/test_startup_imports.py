@@ -51,6 +51,7 @@ NOT_AT_FIRST_PAINT = (
     "tui.demo.files",  # the demo's attachment files
     "tui.store.reading",  # the read state's records: made once the list is painted
     "tui.query",  # the rules' query language (a config without [[rules]])
+    "tui.screens.confirm",  # a question asked (d on a saved search)
 )
 
 

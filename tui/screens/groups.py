@@ -20,7 +20,6 @@ from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
-from .confirm import Confirm
 from .group_rows import (
     GroupRow,
     group_key,
@@ -226,6 +225,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.notify("Only a saved search can be removed here.", markup=False)
             return
         name = row.saved.name
+        from .confirm import Confirm  # (asked only here: not on the first paint's path)
 
         def answered(yes: bool | None) -> None:
             if yes:
