@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from .command_arguments import (
     activity_options,
@@ -43,9 +42,9 @@ _READER_OPTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class Command:
-    """A command of `lurker`: its name, its line in `--help`, and its own options."""
+class Command(NamedTuple):
+    """A command of `lurker`: its name, its line in `--help`, and its own options (a
+    NamedTuple: a frozen dataclass took 1.6 ms to make, on the path of every start)."""
 
     name: str
     summary: str
