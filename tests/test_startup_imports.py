@@ -49,6 +49,9 @@ NOT_AT_FIRST_PAINT = (
     "tui.render.draw.pictures",
     "tui.attachments",  # saving attachments
     "tui.demo.files",  # the demo's attachment files
+    "tui.store.reading",  # the read state's records: made once the list is painted
+    "tui.query",  # the rules' query language (a config without [[rules]])
+    "tui.screens.confirm",  # a question asked (d on a saved search)
 )
 
 
@@ -104,6 +107,8 @@ NOT_AT_SAVED_PAINT = (
     "tui.store.file",
     "tui.store.house",
     "tui.store.database",
+    "tui.store.reading",  # its counts are those saved with it
+    "tui.query",
 )
 
 

@@ -3,8 +3,9 @@ the read state announced as a Textual signal, written every few seconds, and eac
 count of news made in a worker (and kept for the next start's first paint).
 
 Everything about kept data is the store's doors' (`store.house`); this is only what is
-Textual about them. Nothing here is imported for the first paint but the records' types:
-SQLite, the client and pydantic come with `start`, once the group list is on screen.
+Textual about them. Nothing of the store is imported for the first paint: the read state's
+records (and the query language their rules are in) are made on first use, and SQLite, the
+client and pydantic come with `start`, once the group list is on screen.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from textual.signal import Signal
 from .api.group_info import GroupInfo
 from .config.settings import Settings
 from .render import when
-from .store.reading.door import Reading
-from .store.reading.state import ReadState
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -30,6 +29,8 @@ if TYPE_CHECKING:
     from .lookout import Lookout
     from .store.house import House
     from .store.problems import Problem
+    from .store.reading.door import Reading
+    from .store.reading.state import ReadState
     from .store.search.saved import SavedSearch
 
 FLUSH_EVERY = 2.0  # seconds between writes of what became read (batched in a transaction)
@@ -38,7 +39,7 @@ SYNC_EVERY = 30.0  # seconds between looks at other machines' journals (docs/syn
 
 
 class Bookkeeper:
-    """The read state's door (`reading`) from the first paint, the rest of the store once
+    """The read state's door (`reading`, made on first use), the rest of the store once
     `start`ed, the changes announced (`changed`) and the store's problems said.
 
     Screens subscribe to `changed` to redraw their markers when the read state changes.
@@ -47,11 +48,8 @@ class Bookkeeper:
     def __init__(self, app: App[None], settings: Settings) -> None:
         self.app = app
         self.settings = settings
-        from .store.reading.verdicts import Rulebook
-
-        self.reading = Reading(when.seconds_now, Rulebook(settings.rules, when.seconds_now))
         self.changed: Signal[None] = Signal(app, "read-state-changed")
-        self.reading.listen(lambda: self.changed.publish(None))
+        self._reading: Reading | None = None
         self._house: House | None = None
         self._counting = False
         self._saved_counts: dict[str, int] = {}  # as the saved group list holds them
@@ -60,6 +58,28 @@ class Bookkeeper:
         self._listed: list[tuple[str, str, datetime | None]] = []  # the groups last listed
         self._taking = False  # other machines' journals being taken in
         self.lookout: Lookout | None = None  # what moved, looked at while the reader is open
+
+    @property
+    def reading(self) -> Reading:
+        """The read state's door (made on first use: the saved group list is painted
+        without it, its counts being those saved with it)."""
+        if self._reading is None:
+            from .store.reading.door import Reading
+            from .store.reading.verdicts import Rulebook
+
+            rulebook = Rulebook(self.settings.rules, when.seconds_now)
+            self._reading = Reading(when.seconds_now, rulebook)
+            self._reading.listen(lambda: self.changed.publish(None))
+        return self._reading
+
+    def new_topics(self, group_id: str) -> int | None:
+        """A group's topics with news as counted this run (None: not counted yet), asked
+        without making the records: nothing is counted before they are."""
+        return None if self._reading is None else self._reading.state.new_topics(group_id)
+
+    def quieted(self, group_id: str) -> int:
+        """A group's topics with news that rules or keys keep quiet, as counted this run."""
+        return 0 if self._reading is None else self._reading.state.quieted(group_id)
 
     @property
     def state(self) -> ReadState:

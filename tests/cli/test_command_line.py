@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tui.__main__ import main
-from tui.config.arguments import COMMANDS, Command, parse
+from tui.config import arguments
+from tui.config.arguments import COMMANDS, Command, parse, parser
 from tui.config.settings import from_args, load
 
 ACCOUNT = ["--base-url", "https://groups.example.org", "--profile", "work"]
@@ -117,3 +118,55 @@ def test_demo_news_reads_the_demo_even_with_an_account_configured() -> None:
     with_news = load([*origin, "--demo-news", "5"], environ)
     assert with_news.demo
     assert with_news.demo_news == 5
+
+
+READER_LINES = [
+    [],
+    ["--demo"],
+    ["--group", "lurker-dev", "--screen-reader"],
+    ["--demo-news", "3"],
+    ["--grou", "login"],  # an abbreviation; a command's name as an option's value
+    ["--group=unread", "--topic", "12"],
+    [*ACCOUNT, "--auth", "api_key", "--email", "a@example.org", "--ca-bundle", "ca.pem"],
+]
+
+
+@pytest.mark.parametrize("argv", READER_LINES, ids=" ".join)
+def test_the_readers_command_line_reads_as_the_whole_parser_reads_it(argv: list[str]) -> None:
+    whole = parser().parse_args(argv)
+    assert vars(parse(argv)) == vars(whole)
+
+
+def test_the_reader_starts_without_building_every_commands_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Building the parsers of all the commands took 10 ms of every start; the reader's own
+    options need none of them."""
+
+    def whole() -> None:
+        raise AssertionError("the whole parser was built")
+
+    monkeypatch.setattr(arguments, "parser", whole)
+    for argv in READER_LINES:
+        assert parse(argv).command is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--demo-news", "x"], "argument --demo-news: invalid int value: 'x'"),
+        (["--de"], "ambiguous option: --de could match --demo-news, --demo"),
+        (["--group"], "argument --group: expected one argument"),
+        (["--nosuch"], "unrecognized arguments: --nosuch"),
+        (["nosuch"], "argument COMMAND: invalid choice: 'nosuch'"),
+    ],
+)
+def test_a_mistake_in_the_readers_options_is_said_with_the_whole_usage(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        parse(argv)
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: lurker [options] [COMMAND [command options]]\n")
+    assert says in err

@@ -4,6 +4,7 @@ messages read important-first, no drawing characters, the mode switched at run t
 from __future__ import annotations
 
 import json
+import os
 import re
 from datetime import UTC, datetime
 
@@ -21,6 +22,7 @@ from tui.render.document import Link
 from tui.screens.confirm import Confirm
 from tui.screens.help import HelpScreen
 from tui.screens.links import LinkPicker
+from tui.screens.stylesheets import STYLES
 from tui.screens.topic_rows import TopicRow, say_topic_row
 from tui.store.reading.rules import TopicStatus
 from tui.widgets.cursor_options import CursorOptionList
@@ -29,6 +31,7 @@ from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
 
 DRAWING = re.compile(r"[\u2500-\u259f\u2800-\u28ff]")
+SPOKEN_CSS = os.path.abspath(STYLES / "screen_reader.tcss")  # as Textual names a source
 
 
 def text_of(strip: Strip) -> str:
@@ -145,6 +148,26 @@ async def test_the_palette_turns_the_mode_on_and_off() -> None:
         await settle(pilot)
         assert not app.screen_reader
         assert not text_of(view.render_line(0)).strip().startswith("Message 1 of 14")
+
+
+async def test_the_modes_stylesheet_is_read_only_once_the_mode_is_on() -> None:
+    """Parsed at every start, and its rule for every widget matched, it cost 2 ms of each."""
+    app, _demo = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await groups_loaded(pilot)
+        assert not app.stylesheet.has_source(SPOKEN_CSS)
+        assert DRAWING.search(app.export_screenshot())
+        app.set_screen_reader(True)
+        await settle(pilot)
+        assert app.stylesheet.has_source(SPOKEN_CSS)
+        assert not DRAWING.search(app.export_screenshot())
+        app.set_screen_reader(False)
+        await settle(pilot)
+        assert DRAWING.search(app.export_screenshot())
+    app, _demo = make_app(screen_reader=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await groups_loaded(pilot)
+        assert app.stylesheet.has_source(SPOKEN_CSS)
 
 
 async def test_a_notification_is_a_line_the_cursor_goes_to() -> None:

@@ -29,6 +29,7 @@ from ..widgets.feed import PageFailed, PageLoaded, WalkStopped
 from ..widgets.spoken import SCREEN_READER
 from . import memory
 from .opening import ScreenOpening
+from .spoken import SPOKEN_CSS
 
 if TYPE_CHECKING:
     from ..api.client import ServiceClient
@@ -44,7 +45,7 @@ class LurkerApp(ScreenOpening):
     """The reader: group list → topic list → thread, plus a group's activity log."""
 
     TITLE = "Lurker"
-    CSS_PATH: ClassVar[list[str | PurePath]] = [STYLES / "app.tcss", STYLES / "screen_reader.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [STYLES / "app.tcss"]  # (+ SPOKEN_CSS in the mode)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+q",
@@ -81,7 +82,7 @@ class LurkerApp(ScreenOpening):
     ) -> None:
         """`bodies_in_process`: threads' bodies are converted in a process of their own
         (`render.convert.process`); without it, in a thread of this one."""
-        super().__init__()
+        super().__init__(css_path=[*self.CSS_PATH, SPOKEN_CSS] if settings.screen_reader else None)
         if settings.screen_reader:
             self.add_class(SCREEN_READER, update=False)
         self.settings = settings

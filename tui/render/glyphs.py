@@ -11,14 +11,14 @@ service, one ASCII character for each, so that spans and widths stay as they wer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["DRAWN", "SPOKEN", "Glyphs", "glyphs", "is_drawing", "plain"]
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    """What one way of drawing puts where a picture could go."""
+class Glyphs(NamedTuple):
+    """What one way of drawing puts where a picture could go (a NamedTuple: a frozen
+    dataclass took 2 ms to make, on the path of every start)."""
 
     spoken: bool
     """Whether quote levels, folds and marks are said in words (screen-reader mode)."""

@@ -20,7 +20,6 @@ from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
-from .confirm import Confirm
 from .group_rows import (
     GroupRow,
     group_key,
@@ -226,6 +225,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
             self.notify("Only a saved search can be removed here.", markup=False)
             return
         name = row.saved.name
+        from .confirm import Confirm  # (asked only here: not on the first paint's path)
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -249,7 +249,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         group = row.group
         count = self._new_topics(str(group.group_id)) if group is not None else None
         uncounted = group is not None and group.group_name in self.news.uncounted
-        quiet = self.news.state.quieted(str(group.group_id)) if group is not None else 0
+        quiet = self.news.quieted(str(group.group_id)) if group is not None else 0
         if screen_reader(self):
             return say_group_row(row, new_topics=count, uncounted=uncounted, quieted=quiet)
         return render_group_row(
@@ -257,7 +257,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         )
 
     def _new_topics(self, group_id: str) -> int | None:
-        count = self.news.state.new_topics(group_id)
+        count = self.news.new_topics(group_id)
         if count is None and self._summary is not None:
             count = self._summary.news.get(group_id)  # as counted last time
         return count

@@ -3,17 +3,16 @@ the service answers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from ..api.group_info import GroupInfo
     from ..store.pages.summary import Summary
 
 
-@dataclass(frozen=True)
-class SavedPage:
-    """The one page of the saved group list."""
+class SavedPage(NamedTuple):
+    """The one page of the saved group list (a NamedTuple: quicker to make than a frozen
+    dataclass, on the path of every start)."""
 
     data: list[GroupInfo]
     next_page_token: int = 0
