@@ -31,11 +31,13 @@ class StoreThread(Generic[H]):
         """The same, waiting for it (for the command line and for saving at exit)."""
         return self._executor.submit(self._run, method, args).result()
 
-    def submit(self, method: Callable[..., object], *args: Any) -> None:
+    def submit(self, method: Callable[..., object], *args: Any) -> Future[None] | None:
         """`method(opened, *args)` on the store's thread, not waited for; what it raises goes
-        nowhere (the store says its own problems)."""
-        if not self.closed:
-            self._executor.submit(self._quietly, method, args)
+        nowhere (the store says its own problems). Its future, done when it has run (None:
+        the thread is closed)."""
+        if self.closed:
+            return None
+        return self._executor.submit(self._quietly, method, args)
 
     def _run(self, method: Callable[..., T], args: tuple[Any, ...]) -> T:
         return method(self._opened.result(), *args)

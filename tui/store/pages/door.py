@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,6 +54,7 @@ class Pages:
         self.summary_path = summary_path_of(store_path)
         self._told: list[Kept] = []
         self._after: list[Callable[[], None]] = []
+        self._keeping: deque[Future[None]] = deque()  # pages handed to the thread, in order
 
     def library(self, client: ServiceClient) -> StoredLibrary:
         """The service's lists, each page kept as it comes and read back offline."""
@@ -67,11 +70,28 @@ class Pages:
             self._after.append(after)
 
     def keep(self, key: str, endpoint: str, page: BaseModel) -> None:
-        """Keep a page fetched (not awaited)."""
+        """Keep a page fetched (not awaited: `caught_up` waits)."""
         data = page.model_dump_json().encode()
-        self._thread.submit(_keep, key, endpoint, data, page, time.time(), tuple(self._told))
+        told = tuple(self._told)
+        keeping = self._thread.submit(_keep, key, endpoint, data, page, time.time(), told)
+        pending = self._keeping
+        while pending and pending[0].done():
+            pending.popleft()
+        if keeping is not None:
+            pending.append(keeping)
         for after in self._after:
             after()
+
+    async def caught_up(self, behind: int) -> None:
+        """Wait until at most `behind` pages wait to be kept: a walk faster than the
+        store's thread (the index fed as pages come) would hold every page not written
+        yet in memory, a hundred megabytes over 100,000 topics."""
+        pending = self._keeping
+        while pending and (pending[0].done() or len(pending) > behind):
+            first = pending[0]
+            if not first.done():
+                await asyncio.wait([asyncio.wrap_future(first)])
+            pending.popleft()
 
     async def kept(self, key: str) -> tuple[bytes, float] | None:
         """A kept page's JSON and when it was saved (reading it makes it recently used)."""

@@ -15,6 +15,11 @@ from ...api.errors import LurkerError, TransportError, unreachable
 PageT = TypeVar("PageT", bound=BaseModel)
 
 
+# Pages a list may be ahead of the store's writing them: a walk waits for the store beyond
+# that, rather than hold every page not written yet (the index is fed as pages are kept).
+KEEP_BEHIND = 20
+
+
 class Keeper(Protocol):
     """Where a list's pages are kept (the pages door)."""
 
@@ -23,6 +28,9 @@ class Keeper(Protocol):
 
     async def kept(self, key: str) -> tuple[bytes, float] | None:
         """A kept page's JSON and when it was saved (None: not kept, or unreadable)."""
+
+    async def caught_up(self, behind: int) -> None:
+        """Wait until at most `behind` pages wait to be kept."""
 
     def keep_picture(self, key: str, data: bytes) -> None:
         """Keep a picture fetched (not awaited)."""
@@ -114,6 +122,7 @@ class SavedCursor(Generic[PageT]):
         if page is not None:
             self._keep(page)
             self._index += 1
+            await self._keeper.caught_up(KEEP_BEHIND)
         return page
 
     def read_ahead(self) -> None:

@@ -1,0 +1,55 @@
+"""A walk never runs further ahead of the store's writing than a few pages: what is not
+written yet is held in memory."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+from tui.api.cursor import PageCursor
+from tui.api.models.page import Page
+from tui.api.models.topics import Topic
+from tui.store.house import open_house
+from tui.store.pages.sources import KEEP_BEHIND, SavedCursor
+
+
+async def test_a_walk_waits_for_the_store_once_it_is_far_ahead(tmp_path: Path) -> None:
+    asked: list[int] = []
+
+    async def fetch(**params: Any) -> Page[Topic]:
+        start = int(params.get("page_token") or 0)
+        asked.append(start)
+        data = [{"id": start + n + 1, "subject": f"s{start + n}"} for n in range(10)]
+        return Page[Topic].model_validate(
+            {"data": data, "next_page_token": start + 10, "total_count": 1_000}
+        )
+
+    house = open_house(tmp_path / "s.sqlite3")
+    held = threading.Event()
+    house.thread.submit(lambda files: held.wait(30))  # the store's thread busy (a long flush)
+    try:
+        source = SavedCursor(PageCursor(fetch, {}, limit=10), house.pages, "gettopics", Page[Topic])
+        walk = asyncio.ensure_future(_walk(source, pages=KEEP_BEHIND * 3))
+        for _ in range(10_000):  # rounds of the loop, not time: the walk goes as far as it may
+            if len(asked) > KEEP_BEHIND:
+                break
+            await asyncio.sleep(0)
+        for _ in range(100):
+            await asyncio.sleep(0)
+        # As many pages as may wait to be written, and the one waiting for them: no more.
+        assert len(asked) == KEEP_BEHIND + 1
+        assert not walk.done()
+        held.set()  # the store catches up: the walk goes on to its end
+        assert await asyncio.wait_for(walk, 30) == KEEP_BEHIND * 3
+    finally:
+        held.set()
+        house.close()
+
+
+async def _walk(source: SavedCursor[Page[Topic]], pages: int) -> int:
+    walked = 0
+    while walked < pages and await source.next_page() is not None:
+        walked += 1
+    return walked
