@@ -179,9 +179,12 @@ def test_ctrl_c_keeps_the_whole_records_written(
     interrupt_at_progress(3, monkeypatch)
     assert run(["--demo", "--activity", "lurker-dev", "-o", str(keep)]) == 130
     with keep.open(newline="", encoding="utf-8-sig") as file:
-        assert len(list(csv.DictReader(file))) == 300
+        records = len(list(csv.DictReader(file)))
+    # Three pages of 100, less any entry a new one pushed onto the next page (the demo's
+    # log is live: a repeat is dropped, not written twice).
+    assert 290 <= records <= 300
     assert names(folder) == ["keep.csv"]
-    assert f"stopped: 300 written to {keep}, each complete" in capsys.readouterr().err
+    assert f"stopped: {records} written to {keep}, each complete" in capsys.readouterr().err
 
 
 def test_ctrl_c_before_a_record_is_written_leaves_the_file_as_it_was(
