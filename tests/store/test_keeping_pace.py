@@ -53,3 +53,38 @@ async def _walk(source: SavedCursor[Page[Topic]], pages: int) -> int:
     while walked < pages and await source.next_page() is not None:
         walked += 1
     return walked
+
+
+async def test_a_walk_cancelled_while_it_waits_for_the_store_loses_no_page(tmp_path: Path) -> None:
+    async def fetch(**params: Any) -> Page[Topic]:
+        start = int(params.get("page_token") or 0)
+        data = [{"id": start + n + 1} for n in range(10)]
+        return Page[Topic].model_validate(
+            {"data": data, "next_page_token": start + 10, "total_count": 1_000}
+        )
+
+    house = open_house(tmp_path / "s.sqlite3")
+    held = threading.Event()
+    house.thread.submit(lambda files: held.wait(30))
+    try:
+        source = SavedCursor(PageCursor(fetch, {}, limit=10), house.pages, "gettopics", Page[Topic])
+        shown: list[int] = []
+
+        async def walk() -> None:
+            while (page := await source.next_page()) is not None:
+                shown.extend(int(topic.id) for topic in page.data)
+
+        walking = asyncio.ensure_future(walk())
+        for _ in range(10_000):  # until it waits for the store
+            if len(shown) >= 10 * (KEEP_BEHIND + 1):
+                break
+            await asyncio.sleep(0)
+        walking.cancel()  # the list set aside while it waits (a search shown over it)
+        await asyncio.gather(walking, return_exceptions=True)
+        held.set()
+        page = await source.next_page()
+        assert page is not None
+        assert int(page.data[0].id) == shown[-1] + 1  # the next page, none skipped
+    finally:
+        held.set()
+        house.close()

@@ -113,6 +113,9 @@ class SavedCursor(Generic[PageT]):
             self._live, self._offline_ended = True, False  # nothing kept: the live list
         if self._offline:
             return await self._saved_page(None)
+        # Before the fetch, not after the keeping: a walk cancelled while it waits has
+        # taken no page it would then never show.
+        await self._keeper.caught_up(KEEP_BEHIND)
         try:
             page = await self._cursor.next_page()
         except LurkerError as error:
@@ -122,7 +125,6 @@ class SavedCursor(Generic[PageT]):
         if page is not None:
             self._keep(page)
             self._index += 1
-            await self._keeper.caught_up(KEEP_BEHIND)
         return page
 
     def read_ahead(self) -> None:
