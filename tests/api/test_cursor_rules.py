@@ -199,3 +199,57 @@ async def until_called(script: ScriptedList, calls: int) -> None:
             return
         await asyncio.sleep(0)
     raise AssertionError(f"{len(script.calls)} calls, not {calls}")
+
+
+async def test_a_caller_cancelled_with_a_reset_stays_cancelled() -> None:
+    gate = asyncio.Event()
+    script = ScriptedList(body([1], 5), body([1], 5))
+    asked: list[dict[str, Any]] = []
+
+    async def gated(**params: Any) -> Page[Topic]:
+        asked.append(params)
+        if len(asked) == 2:
+            await gate.wait()
+        return await script(**params)
+
+    cursor = PageCursor(gated, {})
+    await cursor.next_page()
+    cursor.read_ahead()
+    waiting = asyncio.ensure_future(cursor.next_page())  # a walk waiting for the page ahead
+    await until_asked(asked, 2)
+    cursor.reset()
+    waiting.cancel()  # its worker cancelled too (a new list in its place)
+    await asyncio.gather(waiting, return_exceptions=True)
+    assert waiting.cancelled()
+    assert len(asked) == 2  # it did not go on to fetch the new list's first page
+
+
+async def test_a_read_ahead_failed_before_it_is_asked_for_is_asked_again() -> None:
+    # A walk stopped while its read-ahead failed: scrolling later asks the service again
+    # rather than say the old failure (or read the saved pages, as if it were unreachable).
+    script = ScriptedList(body([1], 5), body([2], 0))
+    failing = [True]
+
+    async def flaky(**params: Any) -> Page[Topic]:
+        if len(script.calls) == 1 and failing[0]:
+            failing[0] = False
+            raise ConnectionError("dropped")
+        return await script(**params)
+
+    cursor = PageCursor(flaky, {})
+    await cursor.next_page()
+    cursor.read_ahead()
+    for _ in range(100):
+        await asyncio.sleep(0)  # the read-ahead fails meanwhile
+    page = await cursor.next_page()
+    assert page is not None
+    assert [t.id for t in page.data] == [2]
+
+
+async def until_asked(asked: list[Any], calls: int) -> None:
+    """Wait (a round of the loop at a time) until `calls` requests were made."""
+    for _ in range(1_000):
+        if len(asked) >= calls:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"{len(asked)} requests, not {calls}")

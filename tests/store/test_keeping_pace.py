@@ -88,3 +88,28 @@ async def test_a_walk_cancelled_while_it_waits_for_the_store_loses_no_page(tmp_p
     finally:
         held.set()
         house.close()
+
+
+async def test_two_lists_waiting_for_the_store_at_once_both_go_on(tmp_path: Path) -> None:
+    # The merged log's groups ask for their pages together: each waits, neither fails.
+    from tui.api.models.page import Page as AnyPage
+
+    house = open_house(tmp_path / "s.sqlite3")
+    held = threading.Event()
+    house.thread.submit(lambda files: held.wait(30))
+    try:
+        for n in range(3):
+            house.pages.keep(f"k{n}", "gettopics", AnyPage[int](data=[n]))
+        first = asyncio.ensure_future(house.pages.caught_up(2))
+        second = asyncio.ensure_future(house.pages.caught_up(2))
+        for _ in range(100):
+            await asyncio.sleep(0)
+        assert not first.done()
+        assert not second.done()  # three wait to be written: more than two
+        held.set()
+        house.thread.call_now(lambda files: None)  # all written before either looks again
+        results = await asyncio.wait_for(asyncio.gather(first, second, return_exceptions=True), 30)
+        assert results == [None, None]
+    finally:
+        held.set()
+        house.close()

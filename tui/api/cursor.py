@@ -132,18 +132,24 @@ class PageCursor(Generic[PageT]):
         where it was, so calling again retries that same page.
         """
         ahead = self._ahead
+        if ahead is not None and ahead.done() and (ahead.cancelled() or ahead.exception()):
+            # Failed before this call (a walk stopped meanwhile): asked again, now, rather
+            # than an old failure said (or an unreachable service assumed) minutes later.
+            self._forget(ahead)
+            ahead = None
         if ahead is not None:
             try:  # (shielded: a caller cancelled leaves the page for the next one)
                 fetched = await asyncio.shield(ahead)
             except asyncio.CancelledError:
-                if not ahead.cancelled():
-                    raise
-                self._ahead = None  # reset meanwhile: fetched afresh below
+                task = asyncio.current_task()
+                if not ahead.cancelled() or (task is not None and task.cancelling()):
+                    raise  # this caller was cancelled (not only the read-ahead, by a reset)
+                self._forget(ahead)
                 return await self.next_page()
             except BaseException:
-                self._ahead = None  # failed: asked again, the same page is fetched again
+                self._forget(ahead)  # failed: asked again, the same page is fetched again
                 raise
-            self._ahead = None
+            self._forget(ahead)
         elif self._exhausted and not self._flight.busy:
             return None
         else:
@@ -151,6 +157,10 @@ class PageCursor(Generic[PageT]):
         self.ended, self.end_note = fetched.ended, fetched.end_note
         self.total_count = fetched.total_count
         return fetched.page
+
+    def _forget(self, ahead: asyncio.Future[_Fetched[PageT]]) -> None:
+        if self._ahead is ahead:  # (a reset or another caller may have put another there)
+            self._ahead = None
 
     def read_ahead(self) -> None:
         """Start fetching the next page, unless the list has no more or one is in flight."""

@@ -87,11 +87,16 @@ class Pages:
         store's thread (the index fed as pages come) would hold every page not written
         yet in memory, a hundred megabytes over 100,000 topics."""
         pending = self._keeping
-        while pending and (pending[0].done() or len(pending) > behind):
+        while pending:
             first = pending[0]
-            if not first.done():
+            if first.done():
+                pending.popleft()
+            elif len(pending) > behind:
+                # Looked at again after the wait: another list may have waited and taken
+                # it off meanwhile (the merged log's groups wait together).
                 await asyncio.wait([asyncio.wrap_future(first)])
-            pending.popleft()
+            else:
+                return
 
     async def kept(self, key: str) -> tuple[bytes, float] | None:
         """A kept page's JSON and when it was saved (reading it makes it recently used)."""
