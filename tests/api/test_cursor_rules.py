@@ -14,13 +14,30 @@ from tui.api.models.topics import Topic
 
 
 class ScriptedList:
-    """A fetch function answering from a list of page bodies, recording its calls."""
+    """A fetch function answering from a list of page bodies, recording its calls.
 
-    def __init__(self, *bodies: dict[str, Any]) -> None:
+    `asked` holds every request as it comes, `calls` those answered. With `fail_second`,
+    the second request fails once (the connection dropped); with `hold_second`, it waits
+    for that event (a request in flight)."""
+
+    def __init__(
+        self,
+        *bodies: dict[str, Any],
+        fail_second: bool = False,
+        hold_second: asyncio.Event | None = None,
+    ) -> None:
         self.bodies = list(bodies)
+        self.asked: list[dict[str, Any]] = []
         self.calls: list[dict[str, Any]] = []
+        self.fail_second = fail_second
+        self.hold_second = hold_second
 
     async def __call__(self, **params: Any) -> Page[Topic]:
+        self.asked.append(params)
+        if len(self.asked) == 2 and self.hold_second is not None:
+            await self.hold_second.wait()
+        if len(self.asked) == 2 and self.fail_second:
+            raise ConnectionError("dropped")
         self.calls.append(params)
         return Page[Topic].model_validate(self.bodies[len(self.calls) - 1])
 
@@ -132,7 +149,7 @@ async def test_a_page_read_ahead_is_fetched_before_it_is_asked_for_and_counts_on
     assert not cursor.ended
     cursor.read_ahead()
     cursor.read_ahead()  # one at a time
-    await until_called(script, 2)
+    await until_asked(script, 2)
     # Fetched, and the last (the total reached): the cursor says so once it is handed out.
     assert not cursor.ended
     second = await cursor.next_page()
@@ -147,16 +164,8 @@ async def test_a_page_read_ahead_is_fetched_before_it_is_asked_for_and_counts_on
 
 
 async def test_a_read_ahead_that_fails_fails_the_next_page_and_is_asked_again() -> None:
-    script = ScriptedList(body([1], 5), body([2], 0))
-    failing = [True]
-
-    async def flaky(**params: Any) -> Page[Topic]:
-        if len(script.calls) == 1 and failing[0]:
-            failing[0] = False
-            raise ConnectionError("dropped")
-        return await script(**params)
-
-    cursor = PageCursor(flaky, {})
+    script = ScriptedList(body([1], 5), body([2], 0), fail_second=True)
+    cursor = PageCursor(script, {})
     await cursor.next_page()
     cursor.read_ahead()
     with pytest.raises(ConnectionError):
@@ -168,17 +177,9 @@ async def test_a_read_ahead_that_fails_fails_the_next_page_and_is_asked_again() 
 
 
 async def test_reset_drops_a_read_ahead_and_starts_from_the_first_page() -> None:
-    gate = asyncio.Event()
-    script = ScriptedList(body([1], 5), body([1], 5))
-    asked: list[dict[str, Any]] = []
-
-    async def gated(**params: Any) -> Page[Topic]:
-        asked.append(params)
-        if len(asked) == 2:
-            await gate.wait()  # the read-ahead hangs until the reset cancels it
-        return await script(**params)
-
-    cursor = PageCursor(gated, {})
+    gate = asyncio.Event()  # the read-ahead hangs until the reset cancels it
+    script = ScriptedList(body([1], 5), body([1], 5), hold_second=gate)
+    cursor = PageCursor(script, {})
     await cursor.next_page()
     cursor.read_ahead()
     await asyncio.sleep(0)
@@ -187,56 +188,30 @@ async def test_reset_drops_a_read_ahead_and_starts_from_the_first_page() -> None
     page = await cursor.next_page()
     assert page is not None
     assert [t.id for t in page.data] == [1]
-    assert asked[1]["page_token"] == 5  # the read-ahead, cancelled: it answered nothing
+    assert script.asked[1]["page_token"] == 5  # the read-ahead, cancelled: it answered nothing
     assert len(script.calls) == 2
     assert "page_token" not in script.calls[-1]
 
 
-async def until_called(script: ScriptedList, calls: int) -> None:
-    """Wait (a round of the loop at a time) until `script` has been called `calls` times."""
-    for _ in range(1_000):
-        if len(script.calls) >= calls:
-            return
-        await asyncio.sleep(0)
-    raise AssertionError(f"{len(script.calls)} calls, not {calls}")
-
-
 async def test_a_caller_cancelled_with_a_reset_stays_cancelled() -> None:
-    gate = asyncio.Event()
-    script = ScriptedList(body([1], 5), body([1], 5))
-    asked: list[dict[str, Any]] = []
-
-    async def gated(**params: Any) -> Page[Topic]:
-        asked.append(params)
-        if len(asked) == 2:
-            await gate.wait()
-        return await script(**params)
-
-    cursor = PageCursor(gated, {})
+    script = ScriptedList(body([1], 5), body([1], 5), hold_second=asyncio.Event())
+    cursor = PageCursor(script, {})
     await cursor.next_page()
     cursor.read_ahead()
     waiting = asyncio.ensure_future(cursor.next_page())  # a walk waiting for the page ahead
-    await until_asked(asked, 2)
+    await until_asked(script, 2)
     cursor.reset()
     waiting.cancel()  # its worker cancelled too (a new list in its place)
     await asyncio.gather(waiting, return_exceptions=True)
     assert waiting.cancelled()
-    assert len(asked) == 2  # it did not go on to fetch the new list's first page
+    assert len(script.asked) == 2  # it did not go on to fetch the new list's first page
 
 
 async def test_a_read_ahead_failed_before_it_is_asked_for_is_asked_again() -> None:
     # A walk stopped while its read-ahead failed: scrolling later asks the service again
     # rather than say the old failure (or read the saved pages, as if it were unreachable).
-    script = ScriptedList(body([1], 5), body([2], 0))
-    failing = [True]
-
-    async def flaky(**params: Any) -> Page[Topic]:
-        if len(script.calls) == 1 and failing[0]:
-            failing[0] = False
-            raise ConnectionError("dropped")
-        return await script(**params)
-
-    cursor = PageCursor(flaky, {})
+    script = ScriptedList(body([1], 5), body([2], 0), fail_second=True)
+    cursor = PageCursor(script, {})
     await cursor.next_page()
     cursor.read_ahead()
     for _ in range(100):
@@ -246,10 +221,10 @@ async def test_a_read_ahead_failed_before_it_is_asked_for_is_asked_again() -> No
     assert [t.id for t in page.data] == [2]
 
 
-async def until_asked(asked: list[Any], calls: int) -> None:
-    """Wait (a round of the loop at a time) until `calls` requests were made."""
+async def until_asked(script: ScriptedList, requests: int) -> None:
+    """Wait (a round of the loop at a time, not a time) until `requests` were made."""
     for _ in range(1_000):
-        if len(asked) >= calls:
+        if len(script.asked) >= requests:
             return
         await asyncio.sleep(0)
-    raise AssertionError(f"{len(asked)} requests, not {calls}")
+    raise AssertionError(f"{len(script.asked)} requests, not {requests}")

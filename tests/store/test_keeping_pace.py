@@ -15,17 +15,25 @@ from tui.store.house import open_house
 from tui.store.pages.sources import KEEP_BEHIND, SavedCursor
 
 
-async def test_a_walk_waits_for_the_store_once_it_is_far_ahead(tmp_path: Path) -> None:
-    asked: list[int] = []
+class Tens:
+    """A fetch function: a list of 1,000 topics, ten a page, recording where each page
+    asked for starts."""
 
-    async def fetch(**params: Any) -> Page[Topic]:
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    async def __call__(self, **params: Any) -> Page[Topic]:
         start = int(params.get("page_token") or 0)
-        asked.append(start)
+        self.asked.append(start)
         data = [{"id": start + n + 1, "subject": f"s{start + n}"} for n in range(10)]
         return Page[Topic].model_validate(
             {"data": data, "next_page_token": start + 10, "total_count": 1_000}
         )
 
+
+async def test_a_walk_waits_for_the_store_once_it_is_far_ahead(tmp_path: Path) -> None:
+    fetch = Tens()
+    asked = fetch.asked
     house = open_house(tmp_path / "s.sqlite3")
     held = threading.Event()
     house.thread.submit(lambda files: held.wait(30))  # the store's thread busy (a long flush)
@@ -56,13 +64,7 @@ async def _walk(source: SavedCursor[Page[Topic]], pages: int) -> int:
 
 
 async def test_a_walk_cancelled_while_it_waits_for_the_store_loses_no_page(tmp_path: Path) -> None:
-    async def fetch(**params: Any) -> Page[Topic]:
-        start = int(params.get("page_token") or 0)
-        data = [{"id": start + n + 1} for n in range(10)]
-        return Page[Topic].model_validate(
-            {"data": data, "next_page_token": start + 10, "total_count": 1_000}
-        )
-
+    fetch = Tens()
     house = open_house(tmp_path / "s.sqlite3")
     held = threading.Event()
     house.thread.submit(lambda files: held.wait(30))

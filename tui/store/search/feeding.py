@@ -63,7 +63,6 @@ class Feeding:
         self._index: SearchIndex | None = None
         self._generation = -1  # the cache file's the index was made for
         self._waiting_pages: list[_Waiting] = []
-        self._waiting_rows = 0
         self._waiting_texts: list[tuple[str, str]] = []
         self._early: dict[str, str] = {}  # texts that came before their message
         self._named: set[str] = set()  # groups whose names the index was given
@@ -91,8 +90,7 @@ class Feeding:
         waiting = _waiting(endpoint, page, at)
         if waiting is not None:
             self._waiting_pages.append(waiting)
-            self._waiting_rows += len(waiting.topics) + len(waiting.messages)
-            if self._waiting_rows >= WAITING_ROWS:
+            if sum(len(w.topics) + len(w.messages) for w in self._waiting_pages) >= WAITING_ROWS:
                 self.flush()
 
     def texts(self, texts: Iterable[tuple[str, str]]) -> None:
@@ -107,7 +105,7 @@ class Feeding:
         pages, texts = self._waiting_pages, self._waiting_texts
         if not pages and not texts:
             return
-        self._waiting_pages, self._waiting_texts, self._waiting_rows = [], [], 0
+        self._waiting_pages, self._waiting_texts = [], []
         if self.files.cache.db is None:
             return
         titles: dict[str, str] = self.files.state.ask(reading.group_names, {}, reading.PART)
@@ -135,7 +133,7 @@ class Feeding:
 
     def clear(self) -> None:
         """Forget everything indexed (and what waits)."""
-        self._waiting_pages, self._waiting_texts, self._waiting_rows = [], [], 0
+        self._waiting_pages, self._waiting_texts = [], []
         self._early.clear()
 
         def clear(db: sqlite3.Connection) -> None:
