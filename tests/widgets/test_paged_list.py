@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from textual import events
 from textual.pilot import Pilot
 
@@ -503,9 +505,12 @@ class AheadSource(FakeSource):
         super().__init__(total)
         self.list_rows = list_rows
         self.asked_ahead: list[int] = []
+        self.sent: list[int] = []  # how many rows the list had when the request went out
 
     def read_ahead(self) -> None:
         self.asked_ahead.append(self.list_rows[0])
+        # As a live source's request: on its way at the loop's next turn.
+        asyncio.get_running_loop().call_soon(lambda: self.sent.append(self.list_rows[0]))
 
 
 async def test_a_walk_asks_for_the_next_page_before_drawing_this_one_and_scrolling_does_not() -> (
@@ -534,3 +539,5 @@ async def test_a_walk_asks_for_the_next_page_before_drawing_this_one_and_scrolli
         await until(pilot, lambda: paged_list.ended and not paged_list.walking)
         # Asked with each page of the walk but the last, before that page's rows were taken.
         assert source.asked_ahead == list(range(before, 1_000 - PAGE, PAGE))
+        # And on its way before them, not once they are drawn.
+        assert source.sent == source.asked_ahead

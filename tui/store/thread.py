@@ -10,6 +10,11 @@ from typing import Any, Generic, TypeVar
 T = TypeVar("T")
 H = TypeVar("H")
 
+LULL = 0.25
+"""Seconds without a call deferred (`defer`) before those held back go to the thread."""
+HELD_MOST = 20
+"""Calls deferred that go to the thread at once, lull or not (each holds a page)."""
+
 
 class StoreThread(Generic[H]):
     """Runs every call on one thread (SQLite connections stay on the thread that made them).
@@ -21,14 +26,18 @@ class StoreThread(Generic[H]):
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lurker-store")
         self._opened: Future[H] = self._executor.submit(opened)
         self._quiet: dict[str, asyncio.TimerHandle] = {}  # see `after_quiet`
+        self._held: list[tuple[Future[None], Callable[..., object], tuple[Any, ...]]] = []
+        self._lull: asyncio.TimerHandle | None = None  # see `defer`
         self.closed = False
 
     async def call(self, method: Callable[..., T], *args: Any) -> T:
         """`method(opened, *args)` on the store's thread; raises what it raises."""
+        self.release()
         return await asyncio.wrap_future(self._executor.submit(self._run, method, args))
 
     def call_now(self, method: Callable[..., T], *args: Any) -> T:
         """The same, waiting for it (for the command line and for saving at exit)."""
+        self.release()
         return self._executor.submit(self._run, method, args).result()
 
     def submit(self, method: Callable[..., object], *args: Any) -> Future[None] | None:
@@ -37,7 +46,50 @@ class StoreThread(Generic[H]):
         the thread is closed)."""
         if self.closed:
             return None
+        self.release()
         return self._executor.submit(self._quietly, method, args)
+
+    def defer(self, method: Callable[..., object], *args: Any) -> Future[None] | None:
+        """`submit`, held back until the app's loop has deferred nothing for `LULL` seconds,
+        `HELD_MOST` wait, or anything else is asked of the thread (which runs after them).
+
+        An End walk keeps a page every few milliseconds: the thread writing each one as it
+        came held the interpreter while the walk's answers waited for it, a 13-page walk
+        taking half as long again. Held back, they are written once the walk has drawn its
+        end (a `kill -9` meanwhile loses only pages the service still has)."""
+        if self.closed:
+            return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (the command line, outside any loop: no lull to wait for)
+            return self.submit(method, *args)
+        done: Future[None] = Future()
+        self._held.append((done, method, args))
+        if self._lull is not None:
+            self._lull.cancel()
+            self._lull = None
+        if len(self._held) >= HELD_MOST:
+            self.release()
+        else:
+            self._lull = loop.call_later(LULL, self.release)
+        return done
+
+    def release(self) -> None:
+        """Hand the calls held back (`defer`) to the thread now, in the order they came."""
+        if self._lull is not None:
+            self._lull.cancel()
+            self._lull = None
+        held, self._held = self._held, []
+        for done, method, args in held:
+            self._executor.submit(self._settle, done, method, args)
+
+    def _settle(
+        self, done: Future[None], method: Callable[..., object], args: tuple[Any, ...]
+    ) -> None:
+        try:
+            self._quietly(method, args)
+        finally:
+            done.set_result(None)
 
     def _run(self, method: Callable[..., T], args: tuple[Any, ...]) -> T:
         return method(self._opened.result(), *args)
@@ -63,6 +115,7 @@ class StoreThread(Generic[H]):
         for handle in self._quiet.values():
             handle.cancel()  # (`last` does what they would have done)
         self._quiet.clear()
+        self.release()
         self.closed = True
 
         def close() -> None:

@@ -70,10 +70,10 @@ class Pages:
             self._after.append(after)
 
     def keep(self, key: str, endpoint: str, page: BaseModel) -> None:
-        """Keep a page fetched (not awaited: `caught_up` waits)."""
-        data = page.model_dump_json().encode()
+        """Keep a page fetched (not awaited: `caught_up` waits), once pages stop coming
+        for a moment (`StoreThread.defer`)."""
         told = tuple(self._told)
-        keeping = self._thread.submit(_keep, key, endpoint, data, page, time.time(), told)
+        keeping = self._thread.defer(_keep, key, endpoint, page, time.time(), told)
         pending = self._keeping
         while pending and pending[0].done():
             pending.popleft()
@@ -92,6 +92,7 @@ class Pages:
             if first.done():
                 pending.popleft()
             elif len(pending) > behind:
+                self._thread.release()  # (those held back are among those waited for)
                 # Looked at again after the wait: another list may have waited and taken
                 # it off meanwhile (the merged log's groups wait together).
                 await asyncio.wait([asyncio.wrap_future(first)])
@@ -156,11 +157,11 @@ def _keep(
     files: StoreFiles,
     key: str,
     endpoint: str,
-    data: bytes,
     page: BaseModel,
     at: float,
     told: tuple[Kept, ...],
 ) -> None:
+    data = page.model_dump_json().encode()
     files.cache.change(
         lambda db: tables.save_page(db, key, endpoint, data, at, files.limit), tables.PART
     )

@@ -1,0 +1,101 @@
+"""Pages are written once they stop coming: a walk's pages wait, in order, until the list
+has been quiet a moment, enough of them wait, or anything else is asked of the store."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tui.store.thread as store_thread
+from tui.api.models.page import Page
+from tui.api.models.topics import Topic
+from tui.store.house import open_house
+
+
+def _page(number: int) -> Page[Topic]:
+    return Page[Topic].model_validate({"data": [{"id": number, "subject": f"topic {number}"}]})
+
+
+def _listening(house: Any) -> list[int]:
+    """The ids of the pages written, in the order the store's thread wrote them."""
+    written: list[int] = []
+    house.pages.tell(lambda files, endpoint, page, at: written.append(int(page.data[0].id)))
+    return written
+
+
+async def _until(condition: Any) -> None:
+    for _ in range(3_000):  # a condition, not a time: each round yields to the store's thread
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the store's thread never got there")
+
+
+async def test_pages_wait_until_something_else_is_asked_then_go_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_thread, "LULL", 3600.0)  # no lull ends during the test
+    house = open_house(tmp_path / "s.sqlite3")
+    written = _listening(house)
+    try:
+        for number in (1, 2, 3):
+            house.pages.keep(f"k{number}", "gettopics", _page(number))
+        await asyncio.sleep(0.05)  # (a chance to write, were they not held)
+        assert written == []
+        held = await house.pages.held()  # asked after them: answered after they are written
+        assert written == [1, 2, 3]
+        assert held.pages == {"gettopics": 3}
+    finally:
+        house.close()
+
+
+async def test_pages_go_once_they_stop_coming(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_thread, "LULL", 0.05)
+    house = open_house(tmp_path / "s.sqlite3")
+    written = _listening(house)
+    try:
+        house.pages.keep("k1", "gettopics", _page(1))
+        house.pages.keep("k2", "gettopics", _page(2))
+        await _until(lambda: len(written) == 2)
+        assert written == [1, 2]
+    finally:
+        house.close()
+
+
+async def test_enough_pages_waiting_go_without_a_lull(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_thread, "LULL", 3600.0)
+    house = open_house(tmp_path / "s.sqlite3")
+    written = _listening(house)
+    try:
+        for number in range(store_thread.HELD_MOST - 1):
+            house.pages.keep(f"k{number}", "gettopics", _page(number))
+        await asyncio.sleep(0.05)
+        assert written == []
+        house.pages.keep("last", "gettopics", _page(999))
+        await _until(lambda: len(written) == store_thread.HELD_MOST)
+        assert written == [*range(store_thread.HELD_MOST - 1), 999]
+    finally:
+        house.close()
+
+
+async def test_pages_waiting_are_written_when_the_store_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_thread, "LULL", 3600.0)
+    house = open_house(tmp_path / "s.sqlite3")
+    house.pages.keep("k1", "gettopics", _page(1))
+    house.close()
+    again = open_house(tmp_path / "s.sqlite3")
+    try:
+        kept = await again.pages.kept("k1")
+        assert kept is not None
+        assert Page[Topic].model_validate_json(kept[0]).data[0].subject == "topic 1"
+    finally:
+        again.close()
