@@ -128,9 +128,10 @@ class PagedScreen(Screen[None], Generic[RowT]):
         total = rows.known_total
         of = f"{loaded:,}+" if total is None else f"{total:,}"
         text = f"{min(rows.cursor + 1, loaded):,}/{of}" if loaded else ""
-        if text and total is not None and rows.walking and not screen_reader(self):
-            # During End's walk as wide as at its end: "95/1,234", "190/1,234" ... each
-            # wider than the last would lay the whole screen out again at every page.
+        if text and total is not None and not rows.ended and not screen_reader(self):
+            # While more is to come, as wide as at the list's end: "95/1,234", "190/1,234"
+            # ... each wider than the last lays the whole screen out again (twice: the
+            # title's parts change size), at each page of End's walk and as it starts.
             text = text.rjust(len(f"{total:,}/{total:,}"))
         shown = " · ".join(part for part in (self.position_note(), text) if part)
         show_text(self.query_one("#position", Static), shown)
