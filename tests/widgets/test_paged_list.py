@@ -74,7 +74,7 @@ async def test_loading_row_then_error_row_keeps_rows_and_retries() -> None:
         await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.press("end")
         await until(pilot, lambda: source.requests == [0, 100], workers_held=True)
-        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 1,000 · Esc stops"]
+        assert screen_lines(paged_list)[-1] == "Loading… 100 of 1,000 · Esc stops"
 
         source.release()
         await until(pilot, lambda: paged_list.failed, workers_held=True)
@@ -105,9 +105,12 @@ async def test_end_walks_page_by_page_to_the_real_end() -> None:
         paged_list = app.paged_list
         source.release()
         await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
+        shown = screen_lines(paged_list)
         await pilot.press("end")
         assert paged_list.walking
-        assert paged_list.cursor == PAGE - 1
+        # The rows shown stay until the walk's first draw, its progress on the last line.
+        assert paged_list.cursor == 0
+        assert screen_lines(paged_list) == [*shown[:-1], "Loading… 100 of 2,000 · Esc stops"]
 
         source.release()
         await until(pilot, lambda: len(paged_list.rows) == 2 * PAGE, workers_held=True)
@@ -136,15 +139,16 @@ async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() 
         source.release()
         await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         paged_list._pacing.every = 3_600.0  # no draw falls due during this test
-        await pilot.press("end")
-        assert screen_lines(paged_list)[-2:] == ["Row 99", "Loading… 100 of 2,000 · Esc stops"]
+        shown = screen_lines(paged_list)
+        await pilot.press("end")  # (the rows shown stay: the first page is the last drawn)
+        assert screen_lines(paged_list) == [*shown[:-1], "Loading… 100 of 2,000 · Esc stops"]
         for pages in (2, 3):
             source.release()
             await until(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE, workers_held=True)
             await pilot.pause()
-            assert paged_list.cursor == PAGE - 1  # the rows wait for the next draw
+            assert paged_list.cursor == 0  # the rows wait for the next draw
             progress = f"Loading… {pages * PAGE} of 2,000 · Esc stops"
-            assert screen_lines(paged_list)[-2:] == ["Row 99", progress]
+            assert screen_lines(paged_list) == [*shown[:-1], progress]
             assert paged_list.virtual_size.height == PAGE + 1  # no layout for them either
 
         await pilot.press("escape")  # a stop draws what came, the cursor on the last row
@@ -185,7 +189,9 @@ async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
         assert screen_lines(paged_list)[-1] == "Loading… 200 rows · Esc stops"
         await pilot.press("up")
         assert not paged_list.walking
-        assert paged_list.cursor == 2 * PAGE - 2
+        # Up from where the cursor was shown (the walk had drawn nothing yet), not from
+        # the last row loaded.
+        assert paged_list.cursor == PAGE - 2
 
 
 async def test_the_walk_row_names_the_key_that_stops_it() -> None:

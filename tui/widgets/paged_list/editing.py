@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.scroll_view import ScrollView
 
+if TYPE_CHECKING:
+    from textual.reactive import Reactive
+
 T = TypeVar("T")
 
 
@@ -17,9 +20,14 @@ class RowEditing(ScrollView):
     if TYPE_CHECKING:  # the list's own, which these methods use
         _added: int
         _keys: set[Hashable] | None
+        cursor: Reactive[int]
         unseen_above: int
 
         def __getattr__(self, name: str) -> Any: ...
+
+    def _put_cursor(self, cursor: int) -> None:
+        """Move the cursor without its watcher (the view stays where it is)."""
+        self.set_reactive(type(self).cursor, cursor)
 
     def insert_rows(self, index: int, rows: Sequence[T], *, new: int | None = None) -> None:
         """Insert rows (new entries at the top of a newest-first log); the cursor stays put.

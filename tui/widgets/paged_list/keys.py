@@ -57,6 +57,8 @@ class ListKeys(ScrollView):
         self._seeking = None
         self._draw_held()
         self.feed.walk()
+        if self._hold_from_start():
+            return
         self.cursor = self._last_index()
         self._scroll_to_cursor()
         self._pacing.drawn()

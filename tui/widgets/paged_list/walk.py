@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widget import Widget
+
+from .strips import fit_line
 
 T = TypeVar("T")
 
@@ -60,10 +63,44 @@ class WalkDrawing(ScrollView):
         self._pacing.later()
         return True
 
+    def _hold_from_start(self) -> bool:
+        """End pressed with pages to come: the rows shown stay as they are until the first
+        draw is due (`pacing`), the progress on the view's last line; whether held.
+
+        Moving to the last row loaded at once drew a screenful of rows shown a few
+        milliseconds, the walk's answers waiting behind it: a tenth of a 13-page walk."""
+        feed = self.feed
+        if not feed.walking or feed.ended or self._pacing.every <= 0 or self._arrange:
+            return False
+        self._held = len(self._rows)
+        self._pacing.drawn()
+        self._pacing.later()
+        self._paint_progress()
+        return True
+
+    def _overlaid(self, y: int, width: int, spoken: bool) -> Strip | None:
+        """The line of the progress row the view's line `y` shows in place of a row, when
+        the rows above the progress row are not in view during a walk (None: a row)."""
+        if self._held is None:
+            return None
+        height = self.scrollable_content_region.height
+        if self._held < round(self.scroll_offset.y) + height:  # in view, after its rows
+            return None
+        status, lines = self._status(), self._status_lines()
+        line = y - (height - len(lines))
+        if status is None or line < 0:
+            return None
+        style = self.get_component_rich_style(status[1])
+        return fit_line(lines[line], width, style, self.app.console, plain=spoken)
+
     def _paint_progress(self) -> None:
         """Paint the progress row (drawn from the rows loaded when it is painted)."""
         if self._held is not None:
-            self.refresh_lines(self._held, len(self._status_lines()))
+            lines = len(self._status_lines())
+            self.refresh_lines(self._held, lines)
+            height = self.scrollable_content_region.height
+            if self._held >= round(self.scroll_offset.y) + height:  # on the view's last lines
+                self.refresh_lines(round(self.scroll_offset.y) + height - lines, lines)
 
     def _draw_held(self) -> None:
         """Draw the rows a walk held back, the cursor on the last, as each page left it."""

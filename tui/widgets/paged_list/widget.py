@@ -294,10 +294,6 @@ class PagedList(
             self._bindings_state = state
             self.refresh_bindings()
 
-    def _put_cursor(self, cursor: int) -> None:
-        """Move the cursor without its watcher (the view stays where it is)."""
-        self.set_reactive(PagedList.cursor, cursor)
-
     def _last_index(self) -> int:
         """The last index the cursor may take: the error row counts, the loading row not."""
         return self._drawn_rows - (0 if self.feed.error is not None else 1)
@@ -370,6 +366,8 @@ class PagedList(
             place_cursor(self, 0, max(0, self.cursor - self.scroll_offset.y))
         index = self.scroll_offset.y + y
         drawn = self._drawn_rows
+        if (overlaid := self._overlaid(y, width, spoken)) is not None:
+            return overlaid
         if index < drawn:
             selected = index == self.cursor
             base = (
