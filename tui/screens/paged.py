@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..api.cursor import DEFAULT_LIMIT
@@ -128,10 +129,22 @@ class PagedScreen(Screen[None], Generic[RowT]):
         total = rows.known_total
         of = f"{loaded:,}+" if total is None else f"{total:,}"
         text = f"{min(rows.cursor + 1, loaded):,}/{of}" if loaded else ""
+        note = self.position_note()
         if text and total is not None and not rows.ended and not screen_reader(self):
             # While more is to come, as wide as at the list's end: "95/1,234", "190/1,234"
             # ... each wider than the last lays the whole screen out again (twice: the
             # title's parts change size), at each page of End's walk and as it starts.
-            text = text.rjust(len(f"{total:,}/{total:,}"))
-        shown = " · ".join(part for part in (self.position_note(), text) if part)
+            # Outside a walk only where the title still fits beside it: a title cut for
+            # the sake of a layout saved would hide words ("5 hidden by rules, shown").
+            wide = text.rjust(len(f"{total:,}/{total:,}"))
+            if rows.walking or self._title_fits_beside(" · ".join(filter(None, (note, wide)))):
+                text = wide
+        shown = " · ".join(part for part in (note, text) if part)
         show_text(self.query_one("#position", Static), shown)
+
+    def _title_fits_beside(self, position: str) -> bool:
+        """Whether the title bar's title shows whole beside `position` (with its padding)."""
+        title = self.query_one("#title", Static).content
+        room = self.query_one("#position", Static).parent
+        width = room.size.width if isinstance(room, Widget) else self.size.width
+        return isinstance(title, str) and cells(title) + cells(position) + 2 <= width
