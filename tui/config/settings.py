@@ -43,7 +43,7 @@ class Settings:
     demo_news: int = 0  # new messages the demo has at start
     screen_reader: bool = False  # the cursor on the current row, no drawn glyphs, words first
     download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # the largest attachment fetched
-    pictures: bool = True  # pictures drawn in threads
+    pictures: str = "auto"  # how threads draw pictures: "auto", "cells", "kitty" or "off"
     remote_pictures: bool = False  # pictures fetched from hosts other than the service's
     sync_folder: Path | None = None  # read state shared through this folder (docs/sync.md)
     bell: bool = True  # the reader rings the bell when a followed topic moves
@@ -144,7 +144,7 @@ def from_args(
         demo_news=max(0, getattr(args, "demo_news", 0) or 0),
         screen_reader=screen_reader,
         download_bytes=chosen.config.download_bytes if chosen.config else DEFAULT_DOWNLOAD_BYTES,
-        pictures=_flag(chosen.config, "pictures", True, sources),
+        pictures=_pictures(chosen.config, sources),
         remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
         bell=_flag(chosen.config, "bell", True, sources),
         notification=_notification(chosen.config, sources),
@@ -195,13 +195,23 @@ def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, 
 
 
 def _flag(config: ConfigFile | None, name: str, default: bool, sources: dict[str, str]) -> bool:
-    """A true/false setting of the file (`pictures`, `remote_pictures`), else `default`."""
+    """A true/false setting of the file (`remote_pictures`, `bell`), else `default`."""
     setting: Setting | None = getattr(config, name) if config else None
     if setting is None or config is None:
         sources[name] = "default"
         return default
     sources[name] = config.source(setting.line)
     return setting.value == "true"
+
+
+def _pictures(config: ConfigFile | None, sources: dict[str, str]) -> str:
+    """How threads draw pictures: the file's `pictures`, else "auto"."""
+    setting = config.pictures if config else None
+    if setting is None or config is None:
+        sources["pictures"] = "default"
+        return "auto"
+    sources["pictures"] = config.source(setting.line)
+    return setting.value
 
 
 def _notification(config: ConfigFile | None, sources: dict[str, str]) -> str:
