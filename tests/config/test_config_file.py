@@ -227,7 +227,7 @@ def test_how_pictures_are_drawn_is_a_setting(tmp_path: Path, line: str, drawn: s
     [
         ('download_limit = "lots"', "line 1: 'download_limit' must be a size"),
         ('download_limit = "10KB"', "line 1: 'download_limit' must be at least 1MB"),
-        ('pictures = "no"', "line 1: 'pictures' must be one of \"auto\", \"cells\", \"kitty\""),
+        ('pictures = "no"', 'line 1: \'pictures\' must be one of "auto", "cells", "kitty"'),
         ("pictures = 1", "line 1: 'pictures' must be one of"),
     ],
 )
