@@ -13,12 +13,18 @@ from textual.pilot import Pilot
 from tests.screens.harness import keys, make_app, until
 from tests.screens.journeys import read_thread
 from tests.screens.shown import pictures_settled
-from tests.screens.test_pictures import WITH_PICTURES, thread_screen
 from tui.render.kitty import MARKS, PLACEHOLDER
 from tui.render.picture import half_blocks
 from tui.screens.thread import ThreadScreen
 
 CELL = re.compile(f"{PLACEHOLDER}(.)(.)")
+WITH_PICTURES = "100000007"  # #51 (the fourth message) has wiring.jpg and screenshot.png
+
+
+def thread_screen(pilot: Pilot[None]) -> ThreadScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, ThreadScreen)
+    return screen
 
 
 @pytest.fixture(autouse=True)
