@@ -9,7 +9,7 @@ import re
 import unicodedata
 
 import pytest
-from PIL import Image, PngImagePlugin
+from PIL import Image, ImageCms, PngImagePlugin
 
 from tui.render import picture
 from tui.render.kitty import (
@@ -160,6 +160,33 @@ def test_kitty_is_sent_a_png_made_from_the_pixels_never_the_files_own_bytes() ->
     assert sent.size == (432, 288)  # within SHARP (960 by 288), its shape kept
     assert "Comment" not in sent.info
     assert small.size == (36, 24)  # the footprint's copy, as for half blocks
+
+
+def png_chunks(png: bytes) -> list[bytes]:
+    """The chunk types of a PNG, in order."""
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    kinds, at = [], 8
+    while at < len(png):
+        length = int.from_bytes(png[at : at + 4], "big")
+        kinds.append(png[at + 4 : at + 8])
+        at += 12 + length
+    return kinds
+
+
+@pytest.mark.parametrize(("form", "mode"), [("PNG", "RGB"), ("PNG", "RGBA"), ("JPEG", "RGB")])
+def test_kitty_is_sent_no_colour_profile_nor_any_chunk_of_the_served_file(
+    form: str, mode: str
+) -> None:
+    profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    out = io.BytesIO()
+    Image.new(mode, (300, 200), (10, 200, 10)).save(
+        out, format=form, icc_profile=profile, dpi=(300, 300)
+    )
+    decoded = picture.decode_sharp(out.getvalue())
+    assert not isinstance(decoded, str)
+    _small, png = decoded
+    assert png_chunks(png) == [b"IHDR", b"IDAT", b"IEND"]
+    assert profile not in png
 
 
 def test_a_hostile_file_is_a_note_for_kitty_too() -> None:

@@ -101,8 +101,12 @@ def _small_copy(picture: Image) -> Image:
 def _sharp_png(picture: Image) -> bytes:
     picture.draft("RGB", SHARP)
     picture.thumbnail(SHARP)
-    # Only the pixels are sent: re-encoded here, nothing of the served file's own chunks.
-    pixels = picture.convert("RGBA" if _transparent(picture) else "RGB")
+    from PIL import Image as PILImage
+
+    # Only the pixels are sent: a fresh image of them, as `convert` keeps the served file's
+    # `info` (its colour profile, dpi) and the PNG encoder would write that back out.
+    converted = picture.convert("RGBA" if _transparent(picture) else "RGB")
+    pixels = PILImage.frombytes(converted.mode, converted.size, converted.tobytes())
     out = io.BytesIO()
     pixels.save(out, format="PNG")
     return out.getvalue()
