@@ -68,6 +68,24 @@ class Pty:
                 self._answered = True
                 os.write(self.master, b"\x1b[?2026;2$y")
 
+    def read_to_end(self) -> int:
+        """Read what it writes until its side of the terminal closes (EOF, or EIO as Linux
+        says it), so nothing still buffered when it exits is lost; its exit status."""
+        deadline = time.monotonic() + DEADLINE
+        while True:
+            assert time.monotonic() < deadline, f"no end of output in {DEADLINE}s"
+            ready, _, _ = select.select([self.master], [], [], 1.0)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.written += chunk
+        return self.process.wait(timeout=DEADLINE)
+
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
@@ -106,11 +124,10 @@ def test_a_picture_goes_to_kitty_once_shows_as_its_cells_and_is_deleted_at_exit(
         term.type(b"j" * 16)  # the attachment and its picture into view
         term.wait_for(lambda: PLACEHOLDER.encode() in term.written, "picture")
         term.type(b"\x11")  # Ctrl+Q: quit from the thread
-        term.wait_for(lambda: term.process.poll() is not None, "exit")
-        assert term.process.wait() == 0
+        assert term.read_to_end() == 0
     finally:
         term.close()
-    written = term.written.decode("utf-8")
+    written = term.written.decode("utf-8")  # only now: a read may end inside a character
     commands = [(match.start(), match[1], match[2] or "") for match in APC.finditer(written)]
 
     # Sent once: a=T with a virtual placement, quiet, PNG, base64 in chunks of 4096 at most.
