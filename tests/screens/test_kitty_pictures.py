@@ -29,7 +29,8 @@ def thread_screen(pilot: Pilot[None]) -> ThreadScreen:
 
 @pytest.fixture(autouse=True)
 def truecolor(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A terminal as Kitty's: 24-bit colour (COLORTERM), colours on."""
+    """A terminal as Kitty's: its TERM, 24-bit colour (COLORTERM), colours on."""
+    monkeypatch.setenv("TERM", "xterm-kitty")
     monkeypatch.setenv("COLORTERM", "truecolor")
     monkeypatch.delenv("NO_COLOR", raising=False)
 
@@ -120,7 +121,6 @@ async def test_half_blocks_unless_the_terminal_can_carry_the_id(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("COLORTERM")  # Kitty's TERM alone: Rich draws in 256 colours
-    monkeypatch.setenv("TERM", "xterm-kitty")
     app, _demo = make_app(topic=WITH_PICTURES, pictures="kitty")
     async with app.run_test(size=(100, 40)):
         assert (app.picture_drawing, app.kitty_images) == ("cells", None)
