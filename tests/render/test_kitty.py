@@ -109,6 +109,13 @@ def test_the_setting_and_the_terminal_choose_how_pictures_are_drawn() -> None:
     assert drawing("off", kitty, truecolor=True) == "off"
 
 
+@pytest.mark.parametrize("setting", [False, True, "on", "Kitty", ""])
+def test_a_pictures_setting_of_none_of_the_four_words_is_refused(setting: object) -> None:
+    # (the config file's true and false are read as "auto" and "off" before this)
+    with pytest.raises(ValueError, match="pictures"):
+        drawing(setting, {"TERM": "xterm-kitty"}, truecolor=True)  # type: ignore[arg-type]
+
+
 def test_pictures_are_sent_once_placed_again_when_the_box_changes_and_deleted() -> None:
     images, written = KittyImages(), []
     first, second = images.new_id(), images.new_id()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 from urllib.parse import urlsplit
 
 import platformdirs
@@ -33,7 +33,8 @@ TOP_KEYS = (
     "bell",
     "notification",
 )
-PICTURES = ("auto", "cells", "kitty", "off")  # how threads draw pictures (`render.kitty`)
+Pictures = Literal["auto", "cells", "kitty", "off"]  # how threads draw pictures (`render.kitty`)
+PICTURES: tuple[Pictures, ...] = get_args(Pictures)
 NOTIFICATIONS = ("osc9", "osc777", "bell")  # how `lurker watch --notify` asks the terminal
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched

@@ -7,11 +7,11 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlsplit
 
 from .errors import SettingsError
-from .file import DEFAULT_CACHE_BYTES, DEFAULT_DOWNLOAD_BYTES, ConfigFile, Setting
+from .file import DEFAULT_CACHE_BYTES, DEFAULT_DOWNLOAD_BYTES, ConfigFile, Pictures, Setting
 
 if TYPE_CHECKING:
     from ..query.rules import Rule
@@ -43,7 +43,7 @@ class Settings:
     demo_news: int = 0  # new messages the demo has at start
     screen_reader: bool = False  # the cursor on the current row, no drawn glyphs, words first
     download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # the largest attachment fetched
-    pictures: str = "auto"  # how threads draw pictures: "auto", "cells", "kitty" or "off"
+    pictures: Pictures = "auto"  # how threads draw pictures
     remote_pictures: bool = False  # pictures fetched from hosts other than the service's
     sync_folder: Path | None = None  # read state shared through this folder (docs/sync.md)
     bell: bool = True  # the reader rings the bell when a followed topic moves
@@ -204,14 +204,14 @@ def _flag(config: ConfigFile | None, name: str, default: bool, sources: dict[str
     return setting.value == "true"
 
 
-def _pictures(config: ConfigFile | None, sources: dict[str, str]) -> str:
+def _pictures(config: ConfigFile | None, sources: dict[str, str]) -> Pictures:
     """How threads draw pictures: the file's `pictures`, else "auto"."""
     setting = config.pictures if config else None
     if setting is None or config is None:
         sources["pictures"] = "default"
         return "auto"
     sources["pictures"] = config.source(setting.line)
-    return setting.value
+    return cast(Pictures, setting.value)  # one of them: `ConfigFile.pictures` checked it
 
 
 def _notification(config: ConfigFile | None, sources: dict[str, str]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from rich.color import Color
 from rich.style import Style
@@ -24,6 +24,8 @@ from rich.text import Text
 PLACEHOLDER = "\U0010eeee"
 CHUNK = 4096  # the most base64 one command carries (the protocol's limit)
 Drawing = Literal["kitty", "cells", "off"]
+# The `pictures` setting's words (config.file.Pictures, which cannot be imported here).
+PictureSetting = Literal["auto", "cells", "kitty", "off"]
 
 # The row and column marks, in the protocol's order (kitty's gen/rowcolumn-diacritics.txt:
 # combining marks of class 230, Unicode 6.0, without decompositions): the mark at index n
@@ -70,9 +72,11 @@ def kitty_terminal(environ: Mapping[str, str]) -> bool:
     )
 
 
-def drawing(setting: str, environ: Mapping[str, str], truecolor: bool) -> Drawing:
+def drawing(setting: PictureSetting, environ: Mapping[str, str], truecolor: bool) -> Drawing:
     """How pictures are drawn for the `pictures` setting: Kitty's placeholders only where
     the id can reach the terminal (24-bit colour, as Kitty and Ghostty set COLORTERM)."""
+    if setting not in get_args(PictureSetting):
+        raise ValueError(f"pictures is {setting!r}, not one of {get_args(PictureSetting)}")
     if setting == "off":
         return "off"
     wanted = setting == "kitty" or (setting == "auto" and kitty_terminal(environ))
