@@ -23,7 +23,7 @@ import pytest
 from PIL import Image
 
 from tests.e2e.terminal import DEADLINE, LURKER
-from tui.render.kitty import MARKS, PLACEHOLDER
+from tui.render.kitty import MARKS, OTHER_TERMINALS, PLACEHOLDER
 
 pytestmark = pytest.mark.e2e
 
@@ -97,7 +97,8 @@ class Pty:
 
 
 def kitty_env(tmp_path: Path) -> dict[str, str]:
-    outside = ("TMUX", "STY", "ZELLIJ", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM")
+    outside = ("TMUX", "STY", "ZELLIJ", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM",
+               *OTHER_TERMINALS)  # fmt: skip
     env = {name: value for name, value in os.environ.items() if name not in outside}
     return {
         **env,

@@ -78,12 +78,26 @@ def test_a_small_picture_is_one_command_and_placing_and_deleting_are_quiet() -> 
     ("environ", "kitty"),
     [
         ({"TERM": "xterm-kitty"}, True),
-        ({"TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"}, True),
+        ({"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "3", "TERM_PROGRAM": "kitty"}, True),
         ({"TERM": "xterm-ghostty"}, True),
-        ({"TERM": "xterm-256color", "TERM_PROGRAM": "ghostty"}, True),
+        ({"TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"}, True),
+        ({"TERM": "xterm-kitty", "TERM_PROGRAM": "ghostty"}, True),  # Kitty from Ghostty
         ({"TERM": "xterm-256color"}, False),
         ({"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}, False),
         ({}, False),
+        # Another terminal started from Kitty or Ghostty inherits its markers, not its TERM.
+        ({"TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"}, False),  # xterm, st, foot...
+        ({"TERM": "xterm-256color", "TERM_PROGRAM": "ghostty"}, False),
+        ({"TERM": "xterm-256color", "TERM_PROGRAM": "vscode", "KITTY_WINDOW_ID": "1"}, False),
+        ({"TERM": "xterm-256color", "VTE_VERSION": "7600", "KITTY_WINDOW_ID": "1"}, False),
+        ({"TERM": "alacritty", "ALACRITTY_WINDOW_ID": "1", "TERM_PROGRAM": "ghostty"}, False),
+        # Another terminal's own marker says no, whatever TERM claims.
+        ({"TERM": "xterm-kitty", "TERM_PROGRAM": "vscode"}, False),
+        ({"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "VTE_VERSION": "7600"}, False),
+        ({"TERM": "xterm-kitty", "KONSOLE_VERSION": "230804"}, False),
+        ({"TERM": "xterm-ghostty", "WEZTERM_PANE": "0"}, False),
+        ({"TERM": "xterm-kitty", "ALACRITTY_WINDOW_ID": "1"}, False),
+        ({"TERM": "xterm-ghostty", "WT_SESSION": "9d3e"}, False),
         # In a multiplexer, whatever the outer terminal says: tmux wins.
         ({"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/tmux-0/default,1,0"}, False),
         ({"TERM": "tmux-256color", "KITTY_WINDOW_ID": "1"}, False),
@@ -92,7 +106,7 @@ def test_a_small_picture_is_one_command_and_placing_and_deleting_are_quiet() -> 
         ({"TERM_PROGRAM": "ghostty", "ZELLIJ": "0"}, False),
     ],
 )
-def test_kitty_is_told_by_the_environment_and_never_inside_a_multiplexer(
+def test_kitty_is_told_by_term_never_in_a_multiplexer_nor_beside_another_terminals_mark(
     environ: dict[str, str], kitty: bool
 ) -> None:
     assert kitty_terminal(environ) is kitty

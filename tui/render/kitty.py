@@ -57,19 +57,26 @@ _MARK_RANGES = (
 MARKS = "".join(chr(code) for first, last in _MARK_RANGES for code in range(first, last + 1))
 
 
+# What other terminals set for themselves: one started from Kitty or Ghostty (VS Code's,
+# GNOME Terminal, Alacritty) inherits KITTY_WINDOW_ID or TERM_PROGRAM=ghostty, but sets these.
+OTHER_TERMINALS = (
+    "VTE_VERSION", "KONSOLE_VERSION", "WEZTERM_PANE", "ALACRITTY_WINDOW_ID", "WT_SESSION",
+)  # fmt: skip
+
+
 def kitty_terminal(environ: Mapping[str, str]) -> bool:
     """Whether the environment says this is Kitty or Ghostty, straight (not through tmux,
     screen or zellij, which keep their own screen and drop or garble the commands)."""
     term = environ.get("TERM", "")
     if environ.get("TMUX") or environ.get("STY") or environ.get("ZELLIJ"):
         return False
-    if term.startswith(("screen", "tmux")):
+    if any(environ.get(name) for name in OTHER_TERMINALS):
         return False
-    return (
-        bool(environ.get("KITTY_WINDOW_ID"))
-        or term in ("xterm-kitty", "xterm-ghostty")
-        or environ.get("TERM_PROGRAM", "").lower() == "ghostty"
-    )
+    if environ.get("TERM_PROGRAM", "").lower() not in ("", "kitty", "ghostty"):
+        return False
+    # TERM, as every terminal sets its own: KITTY_WINDOW_ID and TERM_PROGRAM=ghostty are
+    # inherited by a terminal that sets no marker of its own (xterm, st, foot).
+    return term in ("xterm-kitty", "xterm-ghostty")
 
 
 def drawing(setting: PictureSetting, environ: Mapping[str, str], truecolor: bool) -> Drawing:
