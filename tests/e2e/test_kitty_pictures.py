@@ -1,7 +1,8 @@
 """Kitty's pictures, black-box: the installed `lurker` in a pseudo-terminal that says it is
 Kitty (TERM, KITTY_WINDOW_ID, COLORTERM as Kitty sets them), every byte it writes read
 back: the picture sent once and placed, drawn as placeholder cells of its id's colour,
-deleted at exit, and nothing of it inside a frame or in the text."""
+deleted at exit, on leaving its thread and on a suspend (sent again on resume, before its
+cells), and nothing of it inside a frame or in the text."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import termios
@@ -191,3 +193,74 @@ def test_a_picture_goes_to_kitty_once_shows_as_its_cells_and_is_deleted_at_exit(
     assert "a=T" not in text
     assert png[:12] not in text.encode()
     assert base64.standard_b64encode(png)[:40].decode() not in text
+
+
+def show_the_picture(term: Pty) -> int:
+    """Open the thread's picture in `term` (its cells written); the id it was sent under."""
+    term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
+    term.type(b"j" * 16)  # the attachment and its picture into view
+    term.wait_for(lambda: PLACEHOLDER.encode() in term.written, "picture")
+    sent = re.search(rb"\x1b_Ga=T,[^;\x1b]*\bi=(\d+)", term.written)
+    assert sent
+    return int(sent[1])
+
+
+def deleted(image_id: int) -> bytes:
+    return f"\x1b_Ga=d,d=I,i={image_id},q=2\x1b\\".encode()
+
+
+def test_leaving_the_thread_deletes_its_picture_from_the_terminal_before_exit(
+    demo_server: str, tmp_path: Path
+) -> None:
+    if not LURKER.exists():
+        pytest.skip("the lurker command is not installed beside this Python")
+    term = Pty(["--base-url", demo_server, "--topic", WITH_A_PICTURE], kitty_env(tmp_path))
+    try:
+        image_id = show_the_picture(term)
+        term.type(b"\x1b")  # Escape: back to the topic list
+        term.wait_for(lambda: deleted(image_id) in term.written, "delete on leaving")
+        left_at = term.written.index(deleted(image_id))
+        term.type(b"\x11")
+        assert term.read_to_end() == 0
+    finally:
+        term.close()
+    written = bytes(term.written)
+    assert left_at > written.rindex(PLACEHOLDER.encode())  # after the last frame showing it
+    assert written.count(deleted(image_id)) == 1  # gone already: nothing left to delete at exit
+
+
+def stopped(pid: int) -> bool:
+    """Whether process `pid` is stopped (its state in /proc is T)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat[stat.rindex(")") + 2] == "T"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to see a stop")
+def test_a_suspend_deletes_the_picture_and_the_resume_sends_it_before_its_cells(
+    demo_server: str, tmp_path: Path
+) -> None:
+    if not LURKER.exists():
+        pytest.skip("the lurker command is not installed beside this Python")
+    term = Pty(["--base-url", demo_server, "--topic", WITH_A_PICTURE], kitty_env(tmp_path))
+    try:
+        image_id = show_the_picture(term)
+        shown = len(term.written)
+        term.process.send_signal(signal.SIGTSTP)  # as Ctrl+Z in a shell
+        term.wait_for(
+            lambda: deleted(image_id) in term.written[shown:] and stopped(term.process.pid),
+            "delete and stop",
+        )
+        suspended = len(term.written)
+        term.process.send_signal(signal.SIGCONT)  # as `fg`
+        term.wait_for(lambda: PLACEHOLDER.encode() in term.written[suspended:], "cells again")
+        term.type(b"\x11")
+        assert term.read_to_end() == 0
+    finally:
+        term.close()
+    written = bytes(term.written)
+    before, after = written[shown:suspended], written[suspended:]
+    assert PLACEHOLDER.encode() not in before[before.index(deleted(image_id)) :]
+    sent_again = re.search(rb"\x1b_Ga=T,[^;\x1b]*\bi=(\d+)", after)
+    assert sent_again
+    assert int(sent_again[1]) == image_id
+    assert sent_again.start() < after.index(PLACEHOLDER.encode())
