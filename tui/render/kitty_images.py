@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 from .kitty import delete, place, transmit
 
-# Ids are foreground colours (24 bits). They start at 0x4C0000: the cells of a picture
-# seen through a dialog are blended towards its backdrop, and a colour that moved off
-# 0x4C in red is nobody's id (no theme's backdrop has that red).
+# Ids are foreground colours (24 bits), counted from 0x4C0000. A picture's cells seen
+# through a translucent dialog are blended towards its backdrop, so their colour names no
+# picture and the terminal draws nothing there. For a run's first 65,536 ids (red 0x4C) a
+# blended colour, its red moved off 0x4C (no theme's backdrop has that red), is no id at
+# all; past them it may be an earlier picture's id, drawn only if that one is still in
+# the terminal (its thread still open).
 FIRST_ID = 0x4C0000
 LAST_ID = 0xFFFFFF
 
