@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import textual.constants
 from hypothesis import HealthCheck, settings
 
 from tests import shared_data
@@ -42,6 +43,24 @@ def _quiet_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
+
+
+# What tells how pictures are drawn (tui/render/kitty.py) and how many colours Rich and
+# Textual use: the developer's own terminal must not choose for a test.
+_TERMINAL_MARKERS = (
+    "KITTY_WINDOW_ID", "TERM_PROGRAM", "TMUX", "STY", "ZELLIJ", "COLORTERM", "VTE_VERSION",
+    "KONSOLE_VERSION", "WEZTERM_PANE", "ALACRITTY_WINDOW_ID", "WT_SESSION",
+)  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _plain_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test in one terminal, xterm's with 256 colours, whatever runs the tests."""
+    for name in (*_TERMINAL_MARKERS, "TEXTUAL_COLOR_SYSTEM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    # Textual reads TEXTUAL_COLOR_SYSTEM once, when it is imported.
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "auto")
 
 
 @pytest.fixture

@@ -97,7 +97,7 @@ def _layout() -> Figure:
     )
 
 
-async def _open_once(pictures: bool) -> float:
+async def _open_once(pictures: str) -> float:
     from tests.screens.harness import make_app, until
     from tui.screens.thread import ThreadScreen
 
@@ -115,8 +115,8 @@ async def _open_once(pictures: bool) -> float:
 def _opening() -> Figure:
     on, off = [], []
     for _ in range(5):
-        on.append(asyncio.run(_open_once(True)))
-        off.append(asyncio.run(_open_once(False)))
+        on.append(asyncio.run(_open_once("auto")))
+        off.append(asyncio.run(_open_once("off")))
     return Figure(
         "14 pictures",
         "thread opened, pictures on",

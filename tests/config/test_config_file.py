@@ -195,13 +195,31 @@ def test_pictures_and_the_download_limit_from_the_file(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("# nothing set\n")
     defaults = load(["--config", str(path)], {})
-    assert (defaults.pictures, defaults.remote_pictures) == (True, False)
+    assert (defaults.pictures, defaults.remote_pictures) == ("auto", False)
     assert defaults.download_bytes == 100 * 1024 * 1024
     path.write_text('download_limit = "5MB"\npictures = false\nremote_pictures = true\n')
     settings = load(["--config", str(path)], {})
     assert settings.download_bytes == 5 * 1024 * 1024
-    assert (settings.pictures, settings.remote_pictures) == (False, True)
+    assert (settings.pictures, settings.remote_pictures) == ("off", True)
     assert settings.sources["remote_pictures"] == f"file {path}:3"
+
+
+@pytest.mark.parametrize(
+    ("line", "drawn"),
+    [
+        ("pictures = true", "auto"),
+        ('pictures = "auto"', "auto"),
+        ('pictures = "cells"', "cells"),
+        ('pictures = "kitty"', "kitty"),
+        ('pictures = "off"', "off"),
+    ],
+)
+def test_how_pictures_are_drawn_is_a_setting(tmp_path: Path, line: str, drawn: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(f"# how\n{line}\n")
+    settings = load(["--config", str(path)], {})
+    assert settings.pictures == drawn
+    assert settings.sources["pictures"] == f"file {path}:2"
 
 
 @pytest.mark.parametrize(
@@ -209,7 +227,8 @@ def test_pictures_and_the_download_limit_from_the_file(tmp_path: Path) -> None:
     [
         ('download_limit = "lots"', "line 1: 'download_limit' must be a size"),
         ('download_limit = "10KB"', "line 1: 'download_limit' must be at least 1MB"),
-        ('pictures = "no"', "line 1: 'pictures' must be true or false"),
+        ('pictures = "no"', 'line 1: \'pictures\' must be one of "auto", "cells", "kitty"'),
+        ("pictures = 1", "line 1: 'pictures' must be one of"),
     ],
 )
 def test_a_wrong_picture_or_limit_setting_names_its_line(

@@ -86,7 +86,7 @@ async def test_a_screen_reader_hears_names_and_no_picture_is_fetched() -> None:
 
 
 async def test_pictures_off_fetch_nothing() -> None:
-    app, demo = make_app(topic=WITH_PICTURES, pictures=False)
+    app, demo = make_app(topic=WITH_PICTURES, pictures="off")
     async with app.run_test(size=(100, 40)) as pilot:
         await read_thread(pilot, 3)
         await settle(pilot)

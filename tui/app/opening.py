@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -24,6 +25,8 @@ from ..screens.navigation import (
 from .spoken import SpokenApp
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from ..api.group_info import GroupInfo
     from ..api.library import Library
     from ..bookkeeper import Bookkeeper
@@ -31,6 +34,8 @@ if TYPE_CHECKING:
     from ..query.language import Query
     from ..render.convert.process import ConvertingProcess
     from ..render.draw.pictures import PicturePolicy
+    from ..render.kitty import Drawing
+    from ..render.kitty_images import KittyImages
     from ..screens.onward import Onward
     from ..screens.topic_rows import TopicRow
     from ..store.search.door import Search
@@ -46,6 +51,30 @@ class ScreenOpening(SpokenApp):
     keymap: dict[str, str]
     _bodies_in_process: bool
     _converting: ConvertingProcess | None = None  # bodies' own process, once wanted
+    picture_drawing: Drawing = "cells"  # how threads draw pictures (`render.kitty.drawing`)
+    kitty_images: KittyImages | None = None  # the pictures sent to a Kitty terminal
+
+    def get_driver_class(self) -> type[Driver]:
+        # How pictures are drawn is settled here: App.__init__ asks once its console is made
+        # (whose colours tell whether a picture's id can reach the terminal), and Kitty's
+        # pictures go out through the driver (`widgets.kitty_driver` says why that is safe).
+        driver = super().get_driver_class()
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from ..render.kitty import drawing
+
+        truecolor = self.console.color_system == "truecolor" and not self.no_color
+        self.picture_drawing = drawing(self.settings.pictures, os.environ, truecolor)
+        if self.picture_drawing != "kitty":
+            return driver
+        if not issubclass(driver, LinuxDriver):  # (Windows: no Kitty there)
+            self.picture_drawing = "cells"
+            return driver
+        from ..render.kitty_images import KittyImages
+        from ..widgets.kitty_driver import kitty_driver
+
+        self.kitty_images = KittyImages()
+        return kitty_driver(driver, self.kitty_images)
 
     @property
     def kept_library(self) -> Library:
@@ -138,10 +167,10 @@ class ScreenOpening(SpokenApp):
         """Where a thread's pictures may come from (None: the settings turn them off)."""
         from ..render.draw.pictures import PicturePolicy
 
-        if not self.settings.pictures:
+        if self.picture_drawing == "off":
             return None
         origin = self.kept_library.client.root.removesuffix("/api/v1/")
-        return PicturePolicy(origin, remote=self.settings.remote_pictures)
+        return PicturePolicy(origin, remote=self.settings.remote_pictures, kitty=self.kitty_images)
 
     def action_search(self) -> None:
         """Search everything fetched (from a group's topic list: that group to start with)."""

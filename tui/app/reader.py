@@ -82,10 +82,10 @@ class LurkerApp(ScreenOpening):
     ) -> None:
         """`bodies_in_process`: threads' bodies are converted in a process of their own
         (`render.convert.process`); without it, in a thread of this one."""
+        self.settings = settings  # (before App.__init__: `get_driver_class` reads it)
         super().__init__(css_path=[*self.CSS_PATH, SPOKEN_CSS] if settings.screen_reader else None)
         if settings.screen_reader:
             self.add_class(SCREEN_READER, update=False)
-        self.settings = settings
         self._client = client
         self.session = session
         self._connect = connect

@@ -66,7 +66,7 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         ("api_key", "set (hidden)" if settings.api_key else "-", "api_key"),
         ("screen_reader", "on" if settings.screen_reader else "off", "screen_reader"),
         ("download_limit", size_words(settings.download_bytes), "download_limit"),
-        ("pictures", "on" if settings.pictures else "off", "pictures"),
+        ("pictures", settings.pictures, "pictures"),
         ("remote_pictures", "on" if settings.remote_pictures else "off", "remote_pictures"),
         ("sync_folder", str(settings.sync_folder or "- (read state stays here)"), "sync_folder"),
         ("bell", "on" if settings.bell else "off", "bell"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 from urllib.parse import urlsplit
 
 import platformdirs
@@ -33,6 +33,8 @@ TOP_KEYS = (
     "bell",
     "notification",
 )
+Pictures = Literal["auto", "cells", "kitty", "off"]  # how threads draw pictures (`render.kitty`)
+PICTURES: tuple[Pictures, ...] = get_args(Pictures)
 NOTIFICATIONS = ("osc9", "osc777", "bell")  # how `lurker watch --notify` asks the terminal
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
 DEFAULT_DOWNLOAD_BYTES = 100 * 1024 * 1024  # an attachment larger is not fetched
@@ -74,7 +76,7 @@ class ConfigFile:
     keys: dict[str, Setting] = field(default_factory=dict)
     screen_reader: Setting | None = None  # `screen_reader = true`: "true"/"false" and its line
     download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # `download_limit`: the largest attachment
-    pictures: Setting | None = None  # `pictures = false`: no pictures in threads
+    pictures: Setting | None = None  # `pictures = "kitty"`: how threads draw pictures
     remote_pictures: Setting | None = None  # `remote_pictures = true`: from any host
     rules: tuple[Rule, ...] = ()  # [[rules]]: every profile's
     profile_rules: dict[str, tuple[Rule, ...]] = field(default_factory=dict)  # one profile's
@@ -169,7 +171,7 @@ class _Checker:
         keys = self.keys(data.get("keys", {}))
         reader = self.flag("screen_reader", data.get("screen_reader"))
         limit = self.size("download_limit", data.get("download_limit"), DEFAULT_DOWNLOAD_BYTES)
-        pictures = self.flag("pictures", data.get("pictures"))
+        pictures = self.pictures(data.get("pictures"))
         remote = self.flag("remote_pictures", data.get("remote_pictures"))
         rules = self.rules(data.get("rules"), "rules")
         folder = self.folder("sync_folder", data.get("sync_folder"))
@@ -203,6 +205,17 @@ class _Checker:
         if not isinstance(value, bool):
             raise self.fail((name,), f"'{name}' must be true or false (no quotes).")
         return Setting("true" if value else "false", self.lines.get((name,)))
+
+    def pictures(self, value: Any) -> Setting | None:
+        """`pictures = "auto"`, "cells", "kitty" or "off" (true and false, as before: "auto"
+        and "off"), with its line (None if absent)."""
+        if isinstance(value, bool):
+            value = "auto" if value else "off"
+        if value is not None and value not in PICTURES:
+            raise self.fail(
+                ("pictures",), '\'pictures\' must be one of "auto", "cells", "kitty", "off".'
+            )
+        return None if value is None else Setting(value, self.lines.get(("pictures",)))
 
     def folder(self, name: str, value: Any) -> Setting | None:
         """A `name = "DIR"` line: `~` expanded, a relative path taken from this file's folder."""

@@ -7,11 +7,11 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlsplit
 
 from .errors import SettingsError
-from .file import DEFAULT_CACHE_BYTES, DEFAULT_DOWNLOAD_BYTES, ConfigFile, Setting
+from .file import DEFAULT_CACHE_BYTES, DEFAULT_DOWNLOAD_BYTES, ConfigFile, Pictures, Setting
 
 if TYPE_CHECKING:
     from ..query.rules import Rule
@@ -43,7 +43,7 @@ class Settings:
     demo_news: int = 0  # new messages the demo has at start
     screen_reader: bool = False  # the cursor on the current row, no drawn glyphs, words first
     download_bytes: int = DEFAULT_DOWNLOAD_BYTES  # the largest attachment fetched
-    pictures: bool = True  # pictures drawn in threads
+    pictures: Pictures = "auto"  # how threads draw pictures
     remote_pictures: bool = False  # pictures fetched from hosts other than the service's
     sync_folder: Path | None = None  # read state shared through this folder (docs/sync.md)
     bell: bool = True  # the reader rings the bell when a followed topic moves
@@ -144,7 +144,7 @@ def from_args(
         demo_news=max(0, getattr(args, "demo_news", 0) or 0),
         screen_reader=screen_reader,
         download_bytes=chosen.config.download_bytes if chosen.config else DEFAULT_DOWNLOAD_BYTES,
-        pictures=_flag(chosen.config, "pictures", True, sources),
+        pictures=_pictures(chosen.config, sources),
         remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
         bell=_flag(chosen.config, "bell", True, sources),
         notification=_notification(chosen.config, sources),
@@ -195,13 +195,23 @@ def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, 
 
 
 def _flag(config: ConfigFile | None, name: str, default: bool, sources: dict[str, str]) -> bool:
-    """A true/false setting of the file (`pictures`, `remote_pictures`), else `default`."""
+    """A true/false setting of the file (`remote_pictures`, `bell`), else `default`."""
     setting: Setting | None = getattr(config, name) if config else None
     if setting is None or config is None:
         sources[name] = "default"
         return default
     sources[name] = config.source(setting.line)
     return setting.value == "true"
+
+
+def _pictures(config: ConfigFile | None, sources: dict[str, str]) -> Pictures:
+    """How threads draw pictures: the file's `pictures`, else "auto"."""
+    setting = config.pictures if config else None
+    if setting is None or config is None:
+        sources["pictures"] = "default"
+        return "auto"
+    sources["pictures"] = config.source(setting.line)
+    return cast(Pictures, setting.value)  # one of them: `ConfigFile.pictures` checked it
 
 
 def _notification(config: ConfigFile | None, sources: dict[str, str]) -> str:

@@ -25,6 +25,7 @@ _ALWAYS = (
     "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
     "\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+    "\U0010eeee"  # Kitty's picture placeholder: in a message, it would show our pictures
 )
 _DROP = re.compile(f"[{_ALWAYS}]")
 # Joiners are only meaningful between two visible characters.

@@ -15,7 +15,7 @@ What :func:`clean` removes or changes:
 - Invisible format characters that can spoof or hide text: bidi embeddings, overrides and
   isolates (U+202A-202E, U+2066-2069), LRM/RLM/ALM, zero-width space, word joiner, BOM,
   soft hyphen, invisible operators, Unicode tag characters (used to smuggle hidden text),
-  lone surrogates and non-characters.
+  lone surrogates and non-characters; U+10EEEE, the cell Kitty draws a picture in.
 - ZWJ (U+200D) and ZWNJ (U+200C) are kept between two visible characters, where emoji
   sequences and Persian/Indic spelling need them, and dropped anywhere else.
 - Single-line mode turns line breaks (including U+2028/U+2029) and tabs into spaces;

@@ -156,6 +156,10 @@ class ThreadScreen(CopyingThread):
             self.thread_view.action_next_message()
         self._open()
 
+    def on_unmount(self) -> None:
+        if self._pictures is not None:
+            self.pictures.close()
+
     def typed_ahead(self, action: str) -> None:
         """`n` ("next_message") or `N` ("next_unread") typed in the thread before this one,
         after it had moved on to this one: taken as typed here. (An `N` before this thread

@@ -29,6 +29,7 @@ class ThreadPictures:
         self._library = library
         self._slots = asyncio.Semaphore(_AT_ONCE)
         self.fetched = 0  # pictures that came (or failed), for tests to wait on
+        self._drawn: list[PictureSpot] = []  # (also those of messages since replaced)
         screen.watch(view, "scroll_y", self.check, init=False)
         screen.watch(view, "virtual_size", self.check, init=False)
 
@@ -51,20 +52,30 @@ class ThreadPictures:
                         self._fetch(message, spot), group="pictures", exit_on_error=False
                     )
 
+    def close(self) -> None:
+        """The thread is closed: its pictures are deleted from the terminal (Kitty's)."""
+        for spot in self._drawn:
+            if spot.kitty is not None and spot.image_id:
+                spot.kitty.forget([spot.image_id])
+        self._drawn.clear()
+
     async def _fetch(self, message: ThreadMessage, spot: PictureSpot) -> None:
         from ..render import picture
 
+        decode = picture.decode if spot.kitty is None else picture.decode_sharp
         try:
             async with self._slots:
                 data = await self._bytes(message, spot)
-                drawn = (
-                    data if isinstance(data, str) else await asyncio.to_thread(picture.decode, data)
-                )
+                drawn = data if isinstance(data, str) else await asyncio.to_thread(decode, data)
         except LurkerError as error:
             drawn = _failure(error)
         except Exception:  # a worker must end in a visible state, whatever went wrong
             drawn = "could not be drawn"
-        spot.take(drawn)
+        if isinstance(drawn, tuple):
+            spot.take(*drawn)
+            self._drawn.append(spot)
+        else:
+            spot.take(drawn)
         message.picture_came()
         self.fetched += 1
         if self._view.is_mounted:

@@ -22,6 +22,7 @@ from ..safety import clean
 if TYPE_CHECKING:
     from ...api.models.messages import Attachment, Message
     from ..document import Document
+    from ..kitty_images import KittyImages
 
 State = Literal["wanted", "loading", "drawn", "note"]
 PICTURE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"})
@@ -29,10 +30,12 @@ PICTURE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp",
 
 @dataclass(frozen=True)
 class PicturePolicy:
-    """Where pictures may come from: the service's origin, and other hosts if `remote`."""
+    """Where pictures may come from: the service's origin, and other hosts if `remote`;
+    `kitty`: the terminal's pictures, where they are drawn with Kitty's placeholders."""
 
     origin: str
     remote: bool = False
+    kitty: KittyImages | None = field(default=None, compare=False)
 
     def source(self, src: str) -> tuple[str, str]:
         """(the URL to fetch, "") or ("", the note said instead)."""
@@ -63,27 +66,44 @@ class PictureSpot:
     state: State = "wanted"
     note: str = ""
     picture: Any = None  # the small copy (a Pillow image) once decoded
+    kitty: KittyImages | None = None  # drawn with Kitty's placeholders (`render.kitty`)
+    png: bytes | None = None  # what the Kitty terminal is sent
+    image_id: int = 0  # its id there, once drawn
     _drawn: tuple[int, list[Text]] = field(default=(0, []), repr=False)
 
-    def take(self, picture: Any) -> None:
-        """The decoded picture, or the words (a str) saying why there is none."""
+    def take(self, picture: Any, png: bytes | None = None) -> None:
+        """The decoded picture (and its PNG for Kitty), or the words (a str) saying why
+        there is none."""
         if isinstance(picture, str):
             self.state, self.note = "note", f"[picture: {clean(self.name)[:80]}, {picture}]"
         else:
-            self.state, self.picture = "drawn", picture
+            self.state, self.picture, self.png = "drawn", picture, png
         self._drawn = (0, [])
 
     def lines(self, width: int) -> list[Text]:
         """The picture's lines at this width (a line of words until it is drawn)."""
         if self.state == "drawn":
             if self._drawn[0] != width:
-                from ..picture import half_blocks
-
-                self._drawn = (width, half_blocks(self.picture, width))
+                self._drawn = (width, self._draw(width))
             return self._drawn[1]
         if self.state == "note":
             return [Text(self.note, style="dim italic")]
         return [Text(f"[picture: {clean(self.name)[:80]}, loading…]", style="dim italic")]
+
+    def _draw(self, width: int) -> list[Text]:
+        if self.kitty is None or self.png is None:
+            from ..picture import half_blocks
+
+            return half_blocks(self.picture, width)
+        from ..kitty import placeholders
+        from ..picture import footprint
+
+        # Placed here, as its cells are laid out: the command is queued before the frame
+        # that first draws them, and the box always matches the cells drawn.
+        columns, lines = footprint(self.picture.size, width)
+        self.image_id = self.image_id or self.kitty.new_id()
+        self.kitty.show(self.image_id, self.png, columns, lines)
+        return placeholders(self.image_id, columns, lines)
 
 
 def attachment_spot(attachment: Attachment, policy: PicturePolicy) -> PictureSpot | None:
@@ -94,7 +114,7 @@ def attachment_spot(attachment: Attachment, policy: PicturePolicy) -> PictureSpo
     name = attachment.filename or "picture"
     key = f"attachment:{attachment.id}:{'thumbnail' if attachment.image_thumbnail_url else 'file'}"
     url, note = policy.source(attachment.image_thumbnail_url or attachment.download_url)
-    spot = PictureSpot(key, name, url, attachment)
+    spot = PictureSpot(key, name, url, attachment, kitty=policy.kitty)
     if note:
         spot.state, spot.note = "note", note
     return spot
@@ -113,7 +133,7 @@ def body_spots(document: Document, policy: PicturePolicy) -> list[PictureSpot]:
         key = picture.src
         if url.startswith("data:"):
             key = "data:" + hashlib.sha256(url.encode("utf-8", "replace")).hexdigest()
-        spot = PictureSpot(key, picture.alt or "picture", url)
+        spot = PictureSpot(key, picture.alt or "picture", url, kitty=policy.kitty)
         if note:
             spot.state, spot.note = "note", note
         spots.append(spot)
