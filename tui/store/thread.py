@@ -55,8 +55,9 @@ class StoreThread(Generic[H]):
 
         An End walk keeps a page every few milliseconds: the thread writing each one as it
         came held the interpreter while the walk's answers waited for it, a 13-page walk
-        taking half as long again. Held back, they are written once the walk has drawn its
-        end (a `kill -9` meanwhile loses only pages the service still has)."""
+        taking a quarter to a half as long again. Held back, they are written once the
+        walk has drawn its end (a `kill -9` meanwhile loses only pages the service still
+        has)."""
         if self.closed:
             return None
         try:
