@@ -56,8 +56,9 @@ class ListKeys(ScrollView):
         self._clicked = None
         self._seeking = None
         self._draw_held()
+        held = self._hold_from_start()
         self.feed.walk()
-        if self._hold_from_start():
+        if held:
             return
         self.cursor = self._last_index()
         self._scroll_to_cursor()

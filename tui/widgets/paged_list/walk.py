@@ -64,18 +64,20 @@ class WalkDrawing(ScrollView):
         return True
 
     def _hold_from_start(self) -> bool:
-        """End pressed with pages to come: the rows shown stay as they are until the first
-        draw is due (`pacing`), the progress on the view's last line; whether held.
+        """End pressed with pages to come (asked before the walk starts): the rows shown
+        stay as they are until the first draw is due (`pacing`), the progress on the
+        view's last line; whether held.
 
         Moving to the last row loaded at once drew a screenful of rows shown a few
         milliseconds, the walk's answers waiting behind it: a tenth of a 13-page walk."""
-        feed = self.feed
-        if not feed.walking or feed.ended or self._pacing.every <= 0 or self._arrange:
+        feed, source = self.feed, self.feed.source
+        if source is None or source.ended or feed.failure is not None:
+            return False  # (no walk starts)
+        if self._pacing.every <= 0 or self._arrange:
             return False
-        self._held = len(self._rows)
+        self._held = len(self._rows)  # before the walk starts: its start repaints no row
         self._pacing.drawn()
         self._pacing.later()
-        self._paint_progress()
         return True
 
     def _overlaid(self, y: int, width: int, spoken: bool) -> Strip | None:
@@ -92,6 +94,14 @@ class WalkDrawing(ScrollView):
             return None
         style = self.get_component_rich_style(status[1])
         return fit_line(lines[line], width, style, self.app.console, plain=spoken)
+
+    def _repaint(self) -> None:
+        """Repaint after a change: the whole list, or while a walk holds its rows back only
+        its progress (its start and each page change nothing else)."""
+        if self._held is None:
+            self.refresh()
+        else:
+            self._paint_progress()
 
     def _paint_progress(self) -> None:
         """Paint the progress row (drawn from the rows loaded when it is painted)."""

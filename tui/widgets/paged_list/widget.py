@@ -288,7 +288,7 @@ class PagedList(
             self._draw_held()
             return
         self._set_height(self._drawn_rows + len(self._status_lines()))
-        self.refresh()
+        self._repaint()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
             self._bindings_state = state
