@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from textual import events
 from textual.pilot import Pilot
 
@@ -511,12 +509,9 @@ class AheadSource(FakeSource):
         super().__init__(total)
         self.list_rows = list_rows
         self.asked_ahead: list[int] = []
-        self.sent: list[int] = []  # how many rows the list had when the request went out
 
     def read_ahead(self) -> None:
         self.asked_ahead.append(self.list_rows[0])
-        # As a live source's request: on its way at the loop's next turn.
-        asyncio.get_running_loop().call_soon(lambda: self.sent.append(self.list_rows[0]))
 
 
 async def test_a_walk_asks_for_the_next_page_before_drawing_this_one_and_scrolling_does_not() -> (
@@ -545,5 +540,27 @@ async def test_a_walk_asks_for_the_next_page_before_drawing_this_one_and_scrolli
         await until(pilot, lambda: paged_list.ended and not paged_list.walking)
         # Asked with each page of the walk but the last, before that page's rows were taken.
         assert source.asked_ahead == list(range(before, 1_000 - PAGE, PAGE))
-        # And on its way before them, not once they are drawn.
-        assert source.sent == source.asked_ahead
+
+
+async def test_a_click_on_the_walk_progress_takes_no_row_and_a_screen_reader_s_end_moves() -> None:
+    # Held from End's press, the progress is over the view's last line: a click there
+    # takes nothing (the row under it is not shown). In screen-reader mode End moves the
+    # cursor at once, as the terminal cursor (what a reader reads) is on the cursor's row.
+    source = FakeSource(2_000, gated=True)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        paged_list._pacing.every = 3_600.0  # no draw falls due during this test
+        source.release()
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
+        await pilot.press("end")
+        last = paged_list.scrollable_content_region.height - 1
+        assert screen_lines(paged_list)[-1] == "Loading… 100 of 2,000 · Esc stops"
+        await pilot.click(PagedList, offset=(3, last))
+        assert (paged_list.cursor, paged_list.walking, app.activated) == (0, True, [])
+        await pilot.press("escape")
+
+        app.add_class("-screen-reader")
+        await pilot.press("home", "end")
+        assert paged_list.walking
+        assert paged_list.cursor == PAGE - 1

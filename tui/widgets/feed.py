@@ -198,7 +198,6 @@ class Feed(Generic[RowT]):
                 page = await source.next_page()
                 if self.walking and not source.ended and isinstance(source, ReadsAhead):
                     source.read_ahead()  # the next page comes while this one is drawn
-                    await asyncio.sleep(0)  # (its request sent now, not after the drawing)
                 rows = to_rows(page)
                 if fetch != self._fetches:
                     return  # a newer list took this one's place

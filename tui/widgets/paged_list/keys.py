@@ -80,8 +80,8 @@ class ListKeys(ScrollView):
 
     async def _on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
-            return
+        if offset is None or self._overlay_line(offset.y) is not None:
+            return  # (a walk's progress over the view's last line: no row to take)
         index = self.scroll_offset.y + offset.y
         if self.feed.error is not None and index > len(self._rows):
             index = len(self._rows)  # a later line of the error row is the error row

@@ -11,6 +11,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..spoken import screen_reader
 from .strips import fit_line
 
 T = TypeVar("T")
@@ -73,27 +74,31 @@ class WalkDrawing(ScrollView):
         feed, source = self.feed, self.feed.source
         if source is None or source.ended or feed.failure is not None:
             return False  # (no walk starts)
-        if self._pacing.every <= 0 or self._arrange:
-            return False
+        if self._pacing.every <= 0 or self._arrange or screen_reader(self):
+            return False  # (a screen reader reads the row the terminal cursor is on)
         self._held = len(self._rows)  # before the walk starts: its start repaints no row
         self._pacing.drawn()
         self._pacing.later()
         return True
 
-    def _overlaid(self, y: int, width: int, spoken: bool) -> Strip | None:
-        """The line of the progress row the view's line `y` shows in place of a row, when
+    def _overlay_line(self, y: int) -> int | None:
+        """Which line of the progress row the view's line `y` shows in place of a row, when
         the rows above the progress row are not in view during a walk (None: a row)."""
         if self._held is None:
             return None
         height = self.scrollable_content_region.height
         if self._held < round(self.scroll_offset.y) + height:  # in view, after its rows
             return None
-        status, lines = self._status(), self._status_lines()
-        line = y - (height - len(lines))
-        if status is None or line < 0:
+        line = y - (height - len(self._status_lines()))
+        return line if line >= 0 else None
+
+    def _overlaid(self, y: int, width: int, spoken: bool) -> Strip | None:
+        """The view's line `y` as the progress row's line it shows, if it shows one."""
+        line, status = self._overlay_line(y), self._status()
+        if line is None or status is None:
             return None
         style = self.get_component_rich_style(status[1])
-        return fit_line(lines[line], width, style, self.app.console, plain=spoken)
+        return fit_line(self._status_lines()[line], width, style, self.app.console, plain=spoken)
 
     def _repaint(self) -> None:
         """Repaint after a change: the whole list, or while a walk holds its rows back only
