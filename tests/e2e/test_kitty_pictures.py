@@ -18,7 +18,7 @@ import struct
 import subprocess
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -116,20 +116,34 @@ def kitty_env(tmp_path: Path) -> dict[str, str]:
     }
 
 
-def test_a_picture_goes_to_kitty_once_shows_as_its_cells_and_is_deleted_at_exit(
-    demo_server: str, tmp_path: Path
-) -> None:
+@pytest.fixture
+def term(demo_server: str, tmp_path: Path) -> Iterator[Pty]:
+    """The installed `lurker` as Kitty, opening the thread with a picture (closed after)."""
     if not LURKER.exists():
         pytest.skip("the lurker command is not installed beside this Python")
-    term = Pty(["--base-url", demo_server, "--topic", WITH_A_PICTURE], kitty_env(tmp_path))
+    opened = Pty(["--base-url", demo_server, "--topic", WITH_A_PICTURE], kitty_env(tmp_path))
     try:
-        term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
-        term.type(b"j" * 16)  # the attachment and its picture into view
-        term.wait_for(lambda: PLACEHOLDER.encode() in term.written, "picture")
-        term.type(b"\x11")  # Ctrl+Q: quit from the thread
-        assert term.read_to_end() == 0
+        yield opened
     finally:
-        term.close()
+        opened.close()
+
+
+def show_the_picture(term: Pty) -> int:
+    """Open the thread's picture in `term` (its cells written); the id it was sent under."""
+    term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
+    term.type(b"j" * 16)  # the attachment and its picture into view
+    term.wait_for(lambda: PLACEHOLDER.encode() in term.written, "picture")
+    sent = re.search(rb"\x1b_Ga=T,[^;\x1b]*\bi=(\d+)", term.written)
+    assert sent
+    return int(sent[1])
+
+
+def test_a_picture_goes_to_kitty_once_shows_as_its_cells_and_is_deleted_at_exit(
+    term: Pty,
+) -> None:
+    show_the_picture(term)
+    term.type(b"\x11")  # Ctrl+Q: quit from the thread
+    assert term.read_to_end() == 0
     written = term.written.decode("utf-8")  # only now: a read may end inside a character
     commands = [(match.start(), match[1], match[2] or "") for match in APC.finditer(written)]
 
@@ -195,35 +209,19 @@ def test_a_picture_goes_to_kitty_once_shows_as_its_cells_and_is_deleted_at_exit(
     assert base64.standard_b64encode(png)[:40].decode() not in text
 
 
-def show_the_picture(term: Pty) -> int:
-    """Open the thread's picture in `term` (its cells written); the id it was sent under."""
-    term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
-    term.type(b"j" * 16)  # the attachment and its picture into view
-    term.wait_for(lambda: PLACEHOLDER.encode() in term.written, "picture")
-    sent = re.search(rb"\x1b_Ga=T,[^;\x1b]*\bi=(\d+)", term.written)
-    assert sent
-    return int(sent[1])
-
-
 def deleted(image_id: int) -> bytes:
     return f"\x1b_Ga=d,d=I,i={image_id},q=2\x1b\\".encode()
 
 
 def test_leaving_the_thread_deletes_its_picture_from_the_terminal_before_exit(
-    demo_server: str, tmp_path: Path
+    term: Pty,
 ) -> None:
-    if not LURKER.exists():
-        pytest.skip("the lurker command is not installed beside this Python")
-    term = Pty(["--base-url", demo_server, "--topic", WITH_A_PICTURE], kitty_env(tmp_path))
-    try:
-        image_id = show_the_picture(term)
-        term.type(b"\x1b")  # Escape: back to the topic list
-        term.wait_for(lambda: deleted(image_id) in term.written, "delete on leaving")
-        left_at = term.written.index(deleted(image_id))
-        term.type(b"\x11")
-        assert term.read_to_end() == 0
-    finally:
-        term.close()
+    image_id = show_the_picture(term)
+    term.type(b"\x1b")  # Escape: back to the topic list
+    term.wait_for(lambda: deleted(image_id) in term.written, "delete on leaving")
+    left_at = term.written.index(deleted(image_id))
+    term.type(b"\x11")
+    assert term.read_to_end() == 0
     written = bytes(term.written)
     assert left_at > written.rindex(PLACEHOLDER.encode())  # after the last frame showing it
     assert written.count(deleted(image_id)) == 1  # gone already: nothing left to delete at exit
@@ -237,26 +235,20 @@ def stopped(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to see a stop")
 def test_a_suspend_deletes_the_picture_and_the_resume_sends_it_before_its_cells(
-    demo_server: str, tmp_path: Path
+    term: Pty,
 ) -> None:
-    if not LURKER.exists():
-        pytest.skip("the lurker command is not installed beside this Python")
-    term = Pty(["--base-url", demo_server, "--topic", WITH_A_PICTURE], kitty_env(tmp_path))
-    try:
-        image_id = show_the_picture(term)
-        shown = len(term.written)
-        term.process.send_signal(signal.SIGTSTP)  # as Ctrl+Z in a shell
-        term.wait_for(
-            lambda: deleted(image_id) in term.written[shown:] and stopped(term.process.pid),
-            "delete and stop",
-        )
-        suspended = len(term.written)
-        term.process.send_signal(signal.SIGCONT)  # as `fg`
-        term.wait_for(lambda: PLACEHOLDER.encode() in term.written[suspended:], "cells again")
-        term.type(b"\x11")
-        assert term.read_to_end() == 0
-    finally:
-        term.close()
+    image_id = show_the_picture(term)
+    shown = len(term.written)
+    term.process.send_signal(signal.SIGTSTP)  # as Ctrl+Z in a shell
+    term.wait_for(
+        lambda: deleted(image_id) in term.written[shown:] and stopped(term.process.pid),
+        "delete and stop",
+    )
+    suspended = len(term.written)
+    term.process.send_signal(signal.SIGCONT)  # as `fg`
+    term.wait_for(lambda: PLACEHOLDER.encode() in term.written[suspended:], "cells again")
+    term.type(b"\x11")
+    assert term.read_to_end() == 0
     written = bytes(term.written)
     before, after = written[shown:suspended], written[suspended:]
     assert PLACEHOLDER.encode() not in before[before.index(deleted(image_id)) :]

@@ -4,6 +4,7 @@ has been quiet a moment, enough of them wait, or anything else is asked of the s
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,18 +13,34 @@ import pytest
 import tui.store.thread as store_thread
 from tui.api.models.page import Page
 from tui.api.models.topics import Topic
-from tui.store.house import open_house
+from tui.store.house import House, open_house
 
 
 def _page(number: int) -> Page[Topic]:
     return Page[Topic].model_validate({"data": [{"id": number, "subject": f"topic {number}"}]})
 
 
-def _listening(house: Any) -> list[int]:
+@pytest.fixture
+def lull(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No lull ends during the test (a test may set a short one after)."""
+    monkeypatch.setattr(store_thread, "LULL", 3600.0)
+
+
+@pytest.fixture
+def house(tmp_path: Path, lull: None) -> Iterator[House]:
+    opened = open_house(tmp_path / "s.sqlite3")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture
+def written(house: House) -> list[int]:
     """The ids of the pages written, in the order the store's thread wrote them."""
-    written: list[int] = []
-    house.pages.tell(lambda files, endpoint, page, at: written.append(int(page.data[0].id)))
-    return written
+    ids: list[int] = []
+    house.pages.tell(lambda files, endpoint, page, at: ids.append(int(page.data[0].id)))
+    return ids
 
 
 async def _until(condition: Any) -> None:
@@ -35,60 +52,38 @@ async def _until(condition: Any) -> None:
 
 
 async def test_pages_wait_until_something_else_is_asked_then_go_first(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    house: House, written: list[int]
 ) -> None:
-    monkeypatch.setattr(store_thread, "LULL", 3600.0)  # no lull ends during the test
-    house = open_house(tmp_path / "s.sqlite3")
-    written = _listening(house)
-    try:
-        for number in (1, 2, 3):
-            house.pages.keep(f"k{number}", "gettopics", _page(number))
-        await asyncio.sleep(0.05)  # (a chance to write, were they not held)
-        assert written == []
-        held = await house.pages.held()  # asked after them: answered after they are written
-        assert written == [1, 2, 3]
-        assert held.pages == {"gettopics": 3}
-    finally:
-        house.close()
+    for number in (1, 2, 3):
+        house.pages.keep(f"k{number}", "gettopics", _page(number))
+    await asyncio.sleep(0.05)  # (a chance to write, were they not held)
+    assert written == []
+    held = await house.pages.held()  # asked after them: answered after they are written
+    assert written == [1, 2, 3]
+    assert held.pages == {"gettopics": 3}
 
 
 async def test_pages_go_once_they_stop_coming(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    house: House, written: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(store_thread, "LULL", 0.05)
-    house = open_house(tmp_path / "s.sqlite3")
-    written = _listening(house)
-    try:
-        house.pages.keep("k1", "gettopics", _page(1))
-        house.pages.keep("k2", "gettopics", _page(2))
-        await _until(lambda: len(written) == 2)
-        assert written == [1, 2]
-    finally:
-        house.close()
+    house.pages.keep("k1", "gettopics", _page(1))
+    house.pages.keep("k2", "gettopics", _page(2))
+    await _until(lambda: len(written) == 2)
+    assert written == [1, 2]
 
 
-async def test_enough_pages_waiting_go_without_a_lull(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(store_thread, "LULL", 3600.0)
-    house = open_house(tmp_path / "s.sqlite3")
-    written = _listening(house)
-    try:
-        for number in range(store_thread.HELD_MOST - 1):
-            house.pages.keep(f"k{number}", "gettopics", _page(number))
-        await asyncio.sleep(0.05)
-        assert written == []
-        house.pages.keep("last", "gettopics", _page(999))
-        await _until(lambda: len(written) == store_thread.HELD_MOST)
-        assert written == [*range(store_thread.HELD_MOST - 1), 999]
-    finally:
-        house.close()
+async def test_enough_pages_waiting_go_without_a_lull(house: House, written: list[int]) -> None:
+    for number in range(store_thread.HELD_MOST - 1):
+        house.pages.keep(f"k{number}", "gettopics", _page(number))
+    await asyncio.sleep(0.05)
+    assert written == []
+    house.pages.keep("last", "gettopics", _page(999))
+    await _until(lambda: len(written) == store_thread.HELD_MOST)
+    assert written == [*range(store_thread.HELD_MOST - 1), 999]
 
 
-async def test_pages_waiting_are_written_when_the_store_closes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(store_thread, "LULL", 3600.0)
+async def test_pages_waiting_are_written_when_the_store_closes(tmp_path: Path, lull: None) -> None:
     house = open_house(tmp_path / "s.sqlite3")
     house.pages.keep("k1", "gettopics", _page(1))
     house.close()

@@ -147,7 +147,7 @@ def from_args(
         pictures=_pictures(chosen.config, sources),
         remote_pictures=_flag(chosen.config, "remote_pictures", False, sources),
         bell=_flag(chosen.config, "bell", True, sources),
-        notification=_notification(chosen.config, sources),
+        notification=_word(chosen.config, "notification", "osc9", sources),
         keys=chosen.config.keys if chosen.config else {},
         rules=_rules(chosen, values["profile"] or "default", demo),
         sync_folder=_sync_folder(chosen.config, environ, sources),
@@ -196,31 +196,22 @@ def _screen_reader(args: argparse.Namespace, chosen: Chosen, sources: dict[str, 
 
 def _flag(config: ConfigFile | None, name: str, default: bool, sources: dict[str, str]) -> bool:
     """A true/false setting of the file (`remote_pictures`, `bell`), else `default`."""
+    return _word(config, name, "true" if default else "false", sources) == "true"
+
+
+def _pictures(config: ConfigFile | None, sources: dict[str, str]) -> Pictures:
+    """How threads draw pictures: the file's `pictures`, else "auto"."""
+    return cast(Pictures, _word(config, "pictures", "auto", sources))  # (the file checked it)
+
+
+def _word(config: ConfigFile | None, name: str, default: str, sources: dict[str, str]) -> str:
+    """A setting of the file as written (checked when it was read), else `default`; where
+    it came from goes in `sources`."""
     setting: Setting | None = getattr(config, name) if config else None
     if setting is None or config is None:
         sources[name] = "default"
         return default
     sources[name] = config.source(setting.line)
-    return setting.value == "true"
-
-
-def _pictures(config: ConfigFile | None, sources: dict[str, str]) -> Pictures:
-    """How threads draw pictures: the file's `pictures`, else "auto"."""
-    setting = config.pictures if config else None
-    if setting is None or config is None:
-        sources["pictures"] = "default"
-        return "auto"
-    sources["pictures"] = config.source(setting.line)
-    return cast(Pictures, setting.value)  # one of them: `ConfigFile.pictures` checked it
-
-
-def _notification(config: ConfigFile | None, sources: dict[str, str]) -> str:
-    """How `lurker watch --notify` asks the terminal: the file's `notification`, or OSC 9."""
-    setting = config.notification if config else None
-    if setting is None or config is None:
-        sources["notification"] = "default"
-        return "osc9"
-    sources["notification"] = config.source(setting.line)
     return setting.value
 
 
