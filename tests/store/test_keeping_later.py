@@ -94,3 +94,16 @@ async def test_pages_waiting_are_written_when_the_store_closes(tmp_path: Path, l
         assert Page[Topic].model_validate_json(kept[0]).data[0].subject == "topic 1"
     finally:
         again.close()
+
+
+async def test_a_walk_of_10000_topics_runs_with_the_stores_thread_quiet(
+    house: House, written: list[int]
+) -> None:
+    # An End walk over 10,000 topics keeps 100 pages: written as they came (or every 20),
+    # the store's thread took the interpreter from the walk's answers; they wait for its end.
+    for number in range(100):
+        house.pages.keep(f"k{number}", "gettopics", _page(number))
+    await asyncio.sleep(0.05)  # (a chance to write, were they not held)
+    assert written == []
+    await house.pages.held()  # anything else asked: they go first, in order
+    assert written == list(range(100))

@@ -16,8 +16,8 @@ from tui.store.pages.sources import KEEP_BEHIND, SavedCursor
 
 
 class Tens:
-    """A fetch function: a list of 1,000 topics, ten a page, recording where each page
-    asked for starts."""
+    """A fetch function: a list of ten topics a page, four times as many pages as a walk
+    may be ahead of the store, recording where each page asked for starts."""
 
     def __init__(self) -> None:
         self.asked: list[int] = []
@@ -27,7 +27,7 @@ class Tens:
         self.asked.append(start)
         data = [{"id": start + n + 1, "subject": f"s{start + n}"} for n in range(10)]
         return Page[Topic].model_validate(
-            {"data": data, "next_page_token": start + 10, "total_count": 1_000}
+            {"data": data, "next_page_token": start + 10, "total_count": 40 * KEEP_BEHIND}
         )
 
 

@@ -203,8 +203,7 @@ class PageCursor(Generic[PageT]):
             key = getattr(item, "id", None)
             if key in (None, 0, ""):
                 fresh.append(item)
-            elif key not in self._seen:
-                self._seen.add(key)
+            elif self._seen.first_time(key):
                 fresh.append(item)
         return fresh
 

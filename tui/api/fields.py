@@ -6,7 +6,8 @@ import re
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, GetPydanticSchema, model_validator
+from pydantic_core import core_schema
 
 T = TypeVar("T")
 
@@ -125,14 +126,53 @@ def new_list() -> list[Any]:
     return []
 
 
-Timestamp = Annotated[datetime | None, BeforeValidator(_timestamp)]
-Flag = Annotated[bool, BeforeValidator(_flag)]
-Text = Annotated[str, BeforeValidator(_text)]
-LongText = Annotated[str, BeforeValidator(_long_text)]
-Count = Annotated[int, BeforeValidator(_count)]
+def _native_first(native: core_schema.CoreSchema) -> GetPydanticSchema:
+    """Try `native` (pydantic's own code, no Python call) before the type's tolerant
+    validator: a page of topics has some 4,000 fields, nearly all in the service's own
+    form, and calling Python for each took most of a page's validation (2.5 ms)."""
+
+    def schema(source: Any, handler: Any) -> core_schema.CoreSchema:
+        return core_schema.union_schema([native, handler(source)], mode="left_to_right")
+
+    return GetPydanticSchema(get_pydantic_core_schema=schema)
+
+
+# A string in the service's form, with its offset, some days inside the times `_drawable`
+# lets through (so it lets this through too); a number is never read as a time here.
+_SERVICE_TIME = core_schema.chain_schema(
+    [
+        core_schema.str_schema(strict=True),
+        core_schema.datetime_schema(
+            tz_constraint="aware",
+            gt=datetime(1, 1, 5, tzinfo=UTC),
+            lt=datetime(9999, 12, 27, tzinfo=UTC),
+        ),
+    ]
+)
+
+Timestamp = Annotated[datetime | None, BeforeValidator(_timestamp), _native_first(_SERVICE_TIME)]
+Flag = Annotated[bool, BeforeValidator(_flag), _native_first(core_schema.bool_schema(strict=True))]
+Text = Annotated[
+    str,
+    BeforeValidator(_text),
+    _native_first(core_schema.str_schema(strict=True, max_length=TEXT_LIMIT)),
+]
+LongText = Annotated[
+    str,
+    BeforeValidator(_long_text),
+    _native_first(core_schema.str_schema(strict=True, max_length=LONG_TEXT_LIMIT)),
+]
+Count = Annotated[
+    int, BeforeValidator(_count), _native_first(core_schema.int_schema(strict=True, ge=0))
+]
+_PLAIN_ID = core_schema.union_schema(
+    [core_schema.int_schema(strict=True), core_schema.str_schema(strict=True)]
+)
 # IDs are integers of any size, or opaque strings; both round-trip unchanged.
-Identifier = Annotated[int | str, BeforeValidator(_identifier)]
-OptionalIdentifier = Annotated[int | str | None, BeforeValidator(_identifier)]
+Identifier = Annotated[int | str, BeforeValidator(_identifier), _native_first(_PLAIN_ID)]
+OptionalIdentifier = Annotated[
+    int | str | None, BeforeValidator(_identifier), _native_first(_PLAIN_ID)
+]
 ListOf = Annotated[list[T], BeforeValidator(_list)]
 
 

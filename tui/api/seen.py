@@ -36,8 +36,13 @@ class SeenIds:
 
     def add(self, key: object) -> None:
         """Remember `key` (an id already seen changes nothing)."""
+        self.first_time(key)
+
+    def first_time(self, key: object) -> bool:
+        """Whether `key` is new, remembering it (one look where `in` then `add` took two,
+        for each of a page's hundred rows)."""
         if key in self:
-            return
+            return False
         if type(key) is int and key in _INT64:
             self._recent.add(key)
             if len(self._recent) >= _PACK_AT:
@@ -45,3 +50,4 @@ class SeenIds:
                 self._recent.clear()
         else:
             self._other.add(key)
+        return True

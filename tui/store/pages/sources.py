@@ -11,13 +11,16 @@ from pydantic import BaseModel
 
 from ...api.cursor import PageCursor
 from ...api.errors import LurkerError, TransportError, unreachable
+from ..thread import HELD_MOST
 
 PageT = TypeVar("PageT", bound=BaseModel)
 
 
 # Pages a list may be ahead of the store's writing them: a walk waits for the store beyond
 # that, rather than hold every page not written yet (the index is fed as pages are kept).
-KEEP_BEHIND = 20
+# As many as the store holds back: a walk of up to that many pages runs with the store's
+# thread quiet, and none waits for pages it holds back itself.
+KEEP_BEHIND = HELD_MOST
 
 
 class Keeper(Protocol):
