@@ -4,7 +4,7 @@ the tolerant readers give; anything else is read by those readers, as before."""
 from __future__ import annotations
 
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from types import FrameType
 from typing import Any
 
@@ -103,7 +103,7 @@ def test_times_read_as_the_tolerant_reader_reads_them(value: object) -> None:
     assert (read is None) == (expected is None)
     if read is not None and expected is not None:
         assert read.utcoffset() == expected.utcoffset()
-        assert read.astimezone(timezone.utc) == expected.astimezone(timezone.utc)
+        assert read.astimezone(UTC) == expected.astimezone(UTC)
 
 
 @pytest.mark.parametrize(
@@ -152,4 +152,4 @@ def test_a_time_read_natively_keeps_its_offset_through_the_store() -> None:
     assert again.created == topic.created
     assert topic.created is not None
     assert topic.created.utcoffset() == timedelta(hours=-8)
-    assert topic.created == datetime(2009, 1, 10, 19, 20, 56, 873931, tzinfo=timezone.utc)
+    assert topic.created == datetime(2009, 1, 10, 19, 20, 56, 873931, tzinfo=UTC)
