@@ -93,3 +93,39 @@ async def test_a_footer_resized_during_a_walk_is_right_after_it() -> None:
         await until(pilot, lambda: topics.ended and not topics.walking, "the walk's end")
         await settle(pilot)
         assert footer(app) == expected
+
+
+async def test_the_walks_end_draws_the_title_bar_in_the_frame_of_its_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The title bar's own repaint reached the screen after the rows', and the frame that
+    # showed the last topic often came without "1,234/1,234" (a frame, 25 ms, later): a
+    # jump of the cursor repaints the screen whole. A step (k) repaints only what changed:
+    # over a slow link a screenful a key would be too much.
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        topics = app.screen.query_one(PagedList)
+        await until(pilot, lambda: len(topics.rows) > 0 and not topics.page_loading, "first page")
+        await settle(pilot)
+        screen = app.screen
+        whole: list[int] = []
+        refresh = Widget.refresh
+
+        def counted_refresh(widget: Widget, *regions: Any, **options: Any) -> Any:
+            if widget is screen:
+                whole.append(topics.cursor)
+            return refresh(widget, *regions, **options)
+
+        monkeypatch.setattr(Widget, "refresh", counted_refresh)
+        await pilot.press("end")
+        await until(pilot, lambda: topics.ended and not topics.walking, "the walk's end")
+        await settle(pilot)
+        last = len(topics.rows) - 1
+        assert topics.cursor == last
+        assert last in whole
+        whole.clear()
+        await pilot.press("k")
+        await settle(pilot)
+        assert topics.cursor == last - 1
+        assert whole == []

@@ -243,7 +243,10 @@ class LurkerApp(ScreenOpening):
         if not self._started:  # the saved group list, painted at once: now the service
             self.call_after_refresh(self._start)
             return
-        memory.settle()  # what a page brought stays while its screen is open
+        # What a page brought stays while its screen is open. After the paint: collected
+        # before it (2 ms at an End walk's last page), the frame came without the title
+        # bar's new position, which took a frame of its own (25 ms) a moment later.
+        self.call_after_refresh(memory.settle)
         if not self.news.started:
             self.call_after_refresh(self.news.start)
 

@@ -88,8 +88,17 @@ class PagedScreen(Screen[None], Generic[RowT]):
         """The screen's main list."""
         return self.query_one(PagedList)
 
+    _position_of = 0  # the cursor the position last showed
+
     @on(PagedList.RowHighlighted)
     def _show_position(self) -> None:
+        cursor = self.paged_list.cursor
+        if abs(cursor - self._position_of) > 1:
+            # A jump (End's walk drawn, Home, a page down) draws the list whole: the title
+            # bar goes in the same frame. Its own repaint reached the screen's frame after
+            # the list's, often a frame late (25 ms after the last topic of a walk showed).
+            self.refresh()
+        self._position_of = cursor
         self.show_position()
         self.offer_keys()
 
