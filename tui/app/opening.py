@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
     from ..query.language import Query
     from ..render.convert.process import ConvertingProcess
     from ..render.draw.pictures import PicturePolicy
-    from ..render.kitty import Drawing
+    from ..render.inline_images import InlineImages, Job, Placement
     from ..render.kitty_images import KittyImages
+    from ..render.terminal_graphics import Drawing
     from ..screens.onward import Onward
     from ..screens.topic_rows import TopicRow
     from ..store.search.door import Search
@@ -51,8 +53,9 @@ class ScreenOpening(SpokenApp):
     keymap: dict[str, str]
     _bodies_in_process: bool
     _converting: ConvertingProcess | None = None  # bodies' own process, once wanted
-    picture_drawing: Drawing = "cells"  # how threads draw pictures (`render.kitty.drawing`)
+    picture_drawing: Drawing = "cells"  # how threads draw pictures (`render.terminal_graphics`)
     kitty_images: KittyImages | None = None  # the pictures sent to a Kitty terminal
+    inline_images: InlineImages | None = None  # those drawn over their cells (Sixel, iTerm2)
 
     def get_driver_class(self) -> type[Driver]:
         # How pictures are drawn is settled here: App.__init__ asks once its console is made
@@ -61,20 +64,47 @@ class ScreenOpening(SpokenApp):
         driver = super().get_driver_class()
         from textual.drivers.linux_driver import LinuxDriver
 
-        from ..render.kitty import drawing
+        from ..render.terminal_graphics import drawing
 
         truecolor = self.console.color_system == "truecolor" and not self.no_color
         self.picture_drawing = drawing(self.settings.pictures, os.environ, truecolor)
-        if self.picture_drawing != "kitty":
+        if self.picture_drawing in ("cells", "off"):
             return driver
-        if not issubclass(driver, LinuxDriver):  # (Windows: no Kitty there)
+        if not issubclass(driver, LinuxDriver):  # (Windows: not through this driver)
             self.picture_drawing = "cells"
             return driver
+        if self.picture_drawing in ("sixel", "iterm"):
+            from ..render.inline_images import InlineImages
+            from ..widgets.inline_driver import inline_driver
+
+            self.inline_images = InlineImages(self.picture_drawing)
+            return inline_driver(driver, self.inline_images)
         from ..render.kitty_images import KittyImages
         from ..widgets.kitty_driver import kitty_driver
 
         self.kitty_images = KittyImages()
         return kitty_driver(driver, self.kitty_images)
+
+    def post_display_hook(self) -> None:
+        # A frame was written: the pictures drawn over their cells are drawn where they
+        # are now (those of the screen on top only: a dialog over a thread hides them).
+        images = self.inline_images
+        if images is None or not self.screen_stack:
+            return
+        placements: list[Placement] = getattr(self.screen, "picture_placements", list)()
+        for job in images.settle(placements):
+            self.run_worker(self._make_picture(job), group="pictures", exit_on_error=False)
+
+    async def _make_picture(self, job: Job) -> None:
+        """A picture's escape, made in a thread, then drawn (unless it could not be made:
+        its half blocks stay)."""
+        try:
+            escape = await asyncio.to_thread(job.make)
+        except Exception:  # a picture we re-encoded ourselves; if it fails, half blocks
+            escape = ""
+        if self.inline_images is not None:
+            self.inline_images.made(job, escape)
+            self.post_display_hook()
 
     @property
     def kept_library(self) -> Library:
@@ -170,7 +200,9 @@ class ScreenOpening(SpokenApp):
         if self.picture_drawing == "off":
             return None
         origin = self.kept_library.client.root.removesuffix("/api/v1/")
-        return PicturePolicy(origin, remote=self.settings.remote_pictures, kitty=self.kitty_images)
+        sharp = self.inline_images is not None
+        remote = self.settings.remote_pictures
+        return PicturePolicy(origin, remote=remote, kitty=self.kitty_images, sharp=sharp)
 
     def action_search(self) -> None:
         """Search everything fetched (from a group's topic list: that group to start with)."""

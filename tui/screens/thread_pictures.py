@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ..api.library import Library
+    from ..render.inline_images import Placement
 
 _AT_ONCE = 3  # pictures fetched at the same time
 
@@ -52,6 +53,32 @@ class ThreadPictures:
                         self._fetch(message, spot), group="pictures", exit_on_error=False
                     )
 
+    def placements(self) -> list[Placement]:
+        """The pictures to draw over their half blocks (`render.inline_images`): those whose
+        footprint is wholly in view, with nothing on top of any part of it."""
+        from ..render.inline_images import Placement
+
+        found = []
+        for spot, x, y, columns, lines in self._view.pictures_in_view():
+            if spot.png is not None and not self._covered(x, y, columns, lines):
+                found.append(Placement(spot, x, y, columns, lines, spot.png))
+        return found
+
+    def _covered(self, x: int, y: int, columns: int, lines: int) -> bool:
+        """Whether anything is drawn over the box (a notice, a tooltip): every line looked
+        at, every fourth column and the last (nothing on top is narrower than that)."""
+        from textual.errors import NoWidget
+
+        for row in range(y, y + lines):
+            for column in [*range(x, x + columns, 4), x + columns - 1]:
+                try:
+                    widget, _ = self._screen.get_widget_at(column, row)
+                except NoWidget:
+                    return True
+                if widget is not self._view:
+                    return True
+        return False
+
     def close(self) -> None:
         """The thread is closed: its pictures are deleted from the terminal (Kitty's)."""
         for spot in self._drawn:
@@ -62,7 +89,8 @@ class ThreadPictures:
     async def _fetch(self, message: ThreadMessage, spot: PictureSpot) -> None:
         from ..render import picture
 
-        decode = picture.decode if spot.kitty is None else picture.decode_sharp
+        sharp = spot.kitty is not None or spot.sharp
+        decode = picture.decode_sharp if sharp else picture.decode
         try:
             async with self._slots:
                 data = await self._bytes(message, spot)
