@@ -8,6 +8,11 @@ import pytest
 from tui.render.terminal_graphics import drawing, iterm_terminal, sixel_terminal
 
 TMUX = "/tmp/tmux-0/default,1,0"
+# What terminals that are neither iTerm2 nor WezTerm set TERM to.
+OWN_TERMS = (
+    "foot", "foot-extra", "mlterm", "contour", "st-256color", "st", "rxvt-unicode-256color",
+    "alacritty", "linux", "screen-256color", "tmux-256color", "xterm-kitty", "xterm-ghostty", "",
+)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -28,6 +33,18 @@ TMUX = "/tmp/tmux-0/default,1,0"
         ({"TERM_PROGRAM": "iTerm.app", "ALACRITTY_WINDOW_ID": "1"}, False),
         ({"TERM_PROGRAM": "WezTerm", "VTE_VERSION": "7600", "WEZTERM_PANE": "0"}, False),
         ({"TERM_PROGRAM": "iTerm.app", "WEZTERM_PANE": "0"}, False),  # WezTerm's mark
+        # Or sets its own TERM: not xterm's nor WezTerm's (the Linux console would print
+        # the picture's base64 as text, foot would lose its Sixel).
+        *[
+            ({"TERM_PROGRAM": program, "TERM": term, "WEZTERM_PANE": "0"}, False)
+            for program in ("iTerm.app", "WezTerm")
+            for term in OWN_TERMS
+        ],
+        ({"TERM_PROGRAM": "iTerm.app"}, False),
+        # An xterm says so (its TERM is iTerm2's).
+        ({"TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color", "XTERM_VERSION": "X(390)"}, False),
+        ({"TERM_PROGRAM": "iTerm.app", "TERM": "xterm"}, True),
+        ({"TERM_PROGRAM": "WezTerm", "TERM": "xterm-direct", "WEZTERM_PANE": "3"}, True),
     ],
 )
 def test_iterms_images_where_term_program_says_iterm2_or_wezterm_straight(
@@ -62,10 +79,12 @@ def test_sixel_where_term_names_a_sixel_terminal_straight(
 
 
 def test_the_setting_forces_a_way_and_auto_takes_the_terminals_own() -> None:
-    iterm, foot = {"TERM_PROGRAM": "iTerm.app"}, {"TERM": "foot"}
+    iterm = {"TERM_PROGRAM": "iTerm.app", "TERM": "xterm-256color"}
+    foot = {"TERM": "foot"}
     kitty, xterm = {"TERM": "xterm-kitty"}, {"TERM": "xterm-256color"}
     assert drawing("auto", iterm, truecolor=False) == "iterm"
     assert drawing("auto", foot, truecolor=True) == "sixel"
+    assert drawing("auto", {**foot, "TERM_PROGRAM": "iTerm.app"}, truecolor=True) == "cells"
     assert drawing("auto", kitty, truecolor=True) == "kitty"
     assert drawing("auto", xterm, truecolor=True) == "cells"
     assert drawing("auto", {**foot, "TMUX": TMUX}, truecolor=True) == "cells"

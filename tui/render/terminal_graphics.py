@@ -10,6 +10,7 @@ says half blocks, whatever else the environment claims.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Literal, get_args
 
@@ -25,6 +26,8 @@ OTHER_TERMINALS = (
 # Terminals whose TERM names them and that draw Sixel (xterm only with `-ti vt340`, which
 # its TERM does not say: never chosen by itself).
 SIXEL_TERMS = ("foot", "foot-extra", "mlterm", "contour")
+# The TERM of iTerm2 and WezTerm: xterm's (not Kitty's, Ghostty's), or WezTerm's own.
+ITERM_TERMS = re.compile(r"(?!xterm-(kitty|ghostty)$)xterm(-.+)?|wezterm")
 
 
 def _multiplexed(environ: Mapping[str, str]) -> bool:
@@ -51,9 +54,14 @@ def kitty_terminal(environ: Mapping[str, str]) -> bool:
 
 def iterm_terminal(environ: Mapping[str, str]) -> bool:
     """Whether the environment says this is iTerm2 or WezTerm (which reads iTerm2's inline
-    images too), straight, and not Kitty or Ghostty started from one of them."""
+    images too), straight, and not another terminal started from one of them."""
     program = environ.get("TERM_PROGRAM", "")
-    if _multiplexed(environ) or environ.get("TERM", "") in ("xterm-kitty", "xterm-ghostty"):
+    if _multiplexed(environ) or environ.get("XTERM_VERSION"):
+        return False
+    # TERM_PROGRAM and WEZTERM_PANE are inherited by a terminal started from either (foot,
+    # st, urxvt, the Linux console), which sets its own TERM; iTerm2 and WezTerm set
+    # xterm-256color (WezTerm's own: wezterm), and an xterm says XTERM_VERSION.
+    if not ITERM_TERMS.fullmatch(environ.get("TERM", "")):
         return False
     if program == "WezTerm":
         return not _marked(environ, own="WEZTERM_PANE")
