@@ -1,11 +1,12 @@
 """Pictures drawn over their half blocks (Sixel, iTerm2's inline images), through the real
-app: Pilot's terminal is headless, so what the driver would be handed is caught by hand
-(`attach`); tests/e2e/test_inline_pictures.py looks at what a real run writes."""
+app: which pictures the thread offers to draw, and where. Pilot's terminal is headless: no
+frame is written, so none is drawn (the driver's writes are caught by hand, `attach`, to
+see that); tests/e2e/test_inline_pictures.py looks at what a real run writes and when."""
 
 from __future__ import annotations
 
-import base64
 import re
+import threading
 
 import pytest
 from textual.pilot import Pilot
@@ -16,7 +17,7 @@ from tests.screens.journeys import read_thread
 from tests.screens.shown import pictures_settled
 from tui.app.reader import LurkerApp
 from tui.render.draw.pictures import PictureSpot
-from tui.render.inline_images import RESTORE, SAVE
+from tui.render.inline_images import SAVE, Job, Placement, Terminal
 from tui.render.picture import UPPER_HALF
 from tui.screens.links import LinkPicker
 from tui.screens.thread import ThreadScreen
@@ -43,7 +44,7 @@ async def opened(pilot: Pilot[None]) -> tuple[ThreadView, list[str]]:
     assert isinstance(app, LurkerApp)
     assert app.inline_images is not None
     written: list[str] = []
-    app.inline_images.attach(written.append, lambda: (10, 20))
+    app.inline_images.attach(written.append, lambda: Terminal(40, (10, 20)))
     await read_thread(pilot, 3)
     await until(pilot, lambda: pictures_settled(pilot), "pictures")
     return view_of(pilot), written
@@ -74,96 +75,134 @@ async def whole_in_view(
     return view.pictures_in_view()[0][0], top
 
 
-async def test_a_picture_wholly_in_view_is_drawn_once_over_its_half_blocks() -> None:
+def placed(pilot: Pilot[None]) -> list[Placement]:
+    """The pictures the screen on top offers to draw now."""
+    return list(getattr(pilot.app.screen, "picture_placements", list)())
+
+
+def boxes(placements: list[Placement]) -> list[tuple[int, int, int, int]]:
+    return sorted(placement.box for placement in placements)
+
+
+def in_view_boxes(view: ThreadView) -> list[tuple[int, int, int, int]]:
+    return sorted((x, y, columns, lines) for _, x, y, columns, lines in view.pictures_in_view())
+
+
+async def test_a_picture_wholly_in_view_is_offered_over_its_half_blocks_made_of_pixels() -> None:
     app, _demo = make_app(topic=WITH_PICTURES, pictures="sixel")
     async with app.run_test(size=(100, 40)) as pilot:
         assert app.picture_drawing == "sixel"
-        view, written = await opened(pilot)
-        spot, _top = await whole_in_view(pilot, view, written)
-        in_view = view.pictures_in_view()  # (the picture below it is whole in view too)
-        await until(pilot, lambda: len(drawn(written)) == len(in_view), "the pictures drawn")
-        assert sorted(drawn(written)) == sorted((x, y) for _, x, y, _, _ in in_view)
-        _spot, x, y, columns, lines = in_view[0]
+        view, _written = await opened(pilot)
+        spot, _top = await whole_in_view(pilot, view, [])
+        offered = placed(pilot)  # (the picture below it is whole in view too)
+        assert boxes(offered) == in_view_boxes(view) != []
+        x, y, columns, lines = offered[0].box
         # Over its half blocks: the view shows them from there, `lines` lines of `columns`.
         for row in range(lines):
             text = view.render_line(y - view.region.y + row).text
             assert text[x - view.region.x :][:columns] == UPPER_HALF * columns
         assert UPPER_HALF not in view.render_line(y - view.region.y + lines).text[x:][:columns]
-        sixel = next(
-            m for m in DRAWN.finditer("".join(written)) if (m[1], m[2]) == (f"{y + 1}", f"{x + 1}")
-        )
-        assert f'"1;1;{columns * 10};{lines * 20}' in sixel[3]  # the footprint's pixels
-        assert written[0].endswith(RESTORE)
         assert spot.png is not None
         assert spot.png.startswith(b"\x89PNG")  # made of its pixels, not the file served
-        view.refresh()  # frames where nothing moved: not drawn again
-        await pilot.pause()
-        await keys(pilot, "t")  # (no quotes to fold: a note, the view drawn again)
-        await pilot.pause()
-        assert len(drawn(written)) == len(in_view)
+        assert offered[0].png == spot.png
 
 
-async def test_a_picture_partly_in_view_stays_half_blocks_and_is_drawn_again_when_whole() -> None:
+async def test_nothing_is_drawn_where_no_frame_was_written() -> None:
+    # Textual calls its display hook in any case (headless, a batch, nothing to show):
+    # the pictures are drawn only after a frame the terminal was really sent.
+    app, _demo = make_app(topic=WITH_PICTURES, pictures="sixel")
+    async with app.run_test(size=(100, 40)) as pilot:
+        view, written = await opened(pilot)
+        await whole_in_view(pilot, view, written)
+        assert placed(pilot) != []
+        for _ in range(5):
+            await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.inline_images is not None
+        assert app.inline_images.making is None
+        assert written == []
+        assert app.inline_images.placed == {}
+
+
+async def test_a_picture_partly_in_view_is_not_offered_and_is_again_when_whole() -> None:
     app, _demo = make_app(topic=WITH_PICTURES, pictures="sixel")
     async with app.run_test(size=(100, 40)) as pilot:
         view, written = await opened(pilot)
         _spot, top = await whole_in_view(pilot, view, written)
-        count = len(view.pictures_in_view())
-        await until(pilot, lambda: len(drawn(written)) == count, "the pictures drawn")
-        first = sorted(drawn(written))
+        first = boxes(placed(pilot))
         await scroll_to(pilot, view, top - 1)  # the first's last line below the view
-        assert view.pictures_in_view() == []
-        assert app.inline_images is not None
-        assert app.inline_images.placed == {}
-        assert len(drawn(written)) == count
-        await scroll_to(pilot, view, top)  # whole again: drawn again, in the same places
-        await until(pilot, lambda: len(drawn(written)) == 2 * count, "drawn again")
-        assert sorted(drawn(written)[count:]) == first
-        await scroll_to(pilot, view, top + 1)  # a line up: drawn a line higher
-        await until(pilot, lambda: len(drawn(written)) == 3 * count, "drawn a line up")
-        assert sorted(drawn(written)[2 * count :]) == [(x, y - 1) for x, y in first]
+        assert placed(pilot) == []
+        await scroll_to(pilot, view, top)  # whole again, in the same places
+        assert boxes(placed(pilot)) == first
+        await scroll_to(pilot, view, top + 1)  # a line up: a line higher
+        assert boxes(placed(pilot)) == [(x, y - 1, c, n) for x, y, c, n in first]
 
 
-async def test_a_dialog_on_top_hides_the_picture_and_it_is_drawn_again_when_it_closes() -> None:
+async def test_a_dialog_on_top_offers_no_picture() -> None:
     app, _demo = make_app(topic=WITH_PICTURES, pictures="sixel")
     async with app.run_test(size=(100, 40)) as pilot:
         view, written = await opened(pilot)
         await whole_in_view(pilot, view, written)
-        count = len(view.pictures_in_view())
-        await until(pilot, lambda: len(drawn(written)) == count, "the pictures drawn")
+        before = boxes(placed(pilot))
         await keys(pilot, "o")
         await until(pilot, lambda: isinstance(app.screen, LinkPicker), "the links list")
-        await pilot.pause()
-        assert app.inline_images is not None
-        assert app.inline_images.placed == {}
-        assert len(drawn(written)) == count
+        assert placed(pilot) == []
         await keys(pilot, "escape")
-        await until(pilot, lambda: len(drawn(written)) == 2 * count, "drawn again")
-        assert sorted(drawn(written)[:count]) == sorted(drawn(written)[count:])
+        await until(pilot, lambda: isinstance(app.screen, ThreadScreen), "the thread")
+        assert boxes(placed(pilot)) == before
 
 
-async def test_something_on_top_of_part_of_the_picture_keeps_it_from_being_drawn() -> None:
+async def test_something_on_top_of_part_of_the_picture_keeps_it_from_being_offered() -> None:
     app, _demo = make_app(topic=WITH_PICTURES, pictures="sixel")
     async with app.run_test(size=(100, 40)) as pilot:
         view, written = await opened(pilot)
         await whole_in_view(pilot, view, written)
-        await until(pilot, lambda: bool(drawn(written)), "the picture drawn")
         spot, x, y, columns, lines = view.pictures_in_view()[0]
-        images = app.inline_images
-        assert images is not None
-        assert spot in images.placed
+        assert spot in [placement.key for placement in placed(pilot)]
         over = Static("on top", id="over")  # (as a notice or a tooltip lies over the view)
         over.styles.overlay = "screen"
         over.styles.position = "absolute"
         over.styles.offset = (x + columns - 2, y + lines - 2)
         over.styles.width, over.styles.height = 2, 1
         await app.screen.mount(over)
-        await until(pilot, lambda: spot not in images.placed, "hidden")
+        await until(pilot, lambda: spot not in [p.key for p in placed(pilot)], "hidden")
         assert app.screen.get_widget_at(x + columns - 1, y + lines - 2)[0] is over
-        drawn_before = len(drawn(written))
         await over.remove()
-        await until(pilot, lambda: spot in images.placed, "drawn again")
-        assert len(drawn(written)) == drawn_before + 1
+        await until(pilot, lambda: spot in [p.key for p in placed(pilot)], "offered again")
+
+
+async def test_a_picture_whose_making_was_cancelled_is_made_when_next_wanted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started, release = threading.Event(), threading.Event()
+    make = Job.make
+
+    def stuck(job: Job) -> str:  # (the fault: a Sixel that takes its time)
+        started.set()
+        release.wait(timeout=60)
+        return make(job)
+
+    monkeypatch.setattr(Job, "make", stuck)
+    app, _demo = make_app(topic=WITH_PICTURES, pictures="sixel")
+    async with app.run_test(size=(100, 40)) as pilot:
+        view, written = await opened(pilot)
+        await whole_in_view(pilot, view, written)
+        images, settling = app.inline_images, app.picture_settling
+        assert images is not None
+        assert settling is not None
+        settling.settle()
+        job = images.making
+        assert job is not None
+        await until(pilot, started.is_set, "making", workers_held=True)
+        app.workers.cancel_group(app, "pictures")
+        await until(pilot, lambda: images.making is None, "given up", workers_held=True)
+        release.set()
+        settling.settle()  # wanted again: made again, not skipped for good
+        assert images.making == job
+        await until(pilot, lambda: images.making is None, "made")
+        settling.settle()
+        assert drawn(written) != []
 
 
 @pytest.mark.parametrize("settings", [{"screen_reader": True}, {"pictures": "off"}])
@@ -179,16 +218,3 @@ async def test_nothing_is_drawn_for_a_screen_reader_nor_with_pictures_off(
             assert view.pictures_in_view() == []
         if app.inline_images is not None:
             assert app.inline_images.placed == {}
-
-
-async def test_iterm_draws_the_pictures_png_over_its_cells() -> None:
-    app, _demo = make_app(topic=WITH_PICTURES, pictures="iterm")
-    async with app.run_test(size=(100, 40)) as pilot:
-        view, written = await opened(pilot)
-        spot, _top = await whole_in_view(pilot, view, written)
-        image = re.compile(r"\x1b\[(\d+);(\d+)H\x1b\]1337;File=inline=1;[^:]*:([^\x07]*)\x07")
-        await until(pilot, lambda: bool(image.search("".join(written))), "the picture drawn")
-        found = image.search("".join(written))
-        assert found is not None
-        assert spot.png is not None
-        assert base64.standard_b64decode(found[3]) == spot.png

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 from typing import TYPE_CHECKING
 
@@ -35,12 +34,13 @@ if TYPE_CHECKING:
     from ..query.language import Query
     from ..render.convert.process import ConvertingProcess
     from ..render.draw.pictures import PicturePolicy
-    from ..render.inline_images import InlineImages, Job, Placement
+    from ..render.inline_images import InlineImages
     from ..render.kitty_images import KittyImages
     from ..render.terminal_graphics import Drawing
     from ..screens.onward import Onward
     from ..screens.topic_rows import TopicRow
     from ..store.search.door import Search
+    from .inline_pictures import PictureSettling
 
 
 class ScreenOpening(SpokenApp):
@@ -56,6 +56,7 @@ class ScreenOpening(SpokenApp):
     picture_drawing: Drawing = "cells"  # how threads draw pictures (`render.terminal_graphics`)
     kitty_images: KittyImages | None = None  # the pictures sent to a Kitty terminal
     inline_images: InlineImages | None = None  # those drawn over their cells (Sixel, iTerm2)
+    picture_settling: PictureSettling | None = None  # when those are drawn
 
     def get_driver_class(self) -> type[Driver]:
         # How pictures are drawn is settled here: App.__init__ asks once its console is made
@@ -76,8 +77,10 @@ class ScreenOpening(SpokenApp):
         if self.picture_drawing in ("sixel", "iterm"):
             from ..render.inline_images import InlineImages
             from ..widgets.inline_driver import inline_driver
+            from .inline_pictures import PictureSettling
 
             self.inline_images = InlineImages(self.picture_drawing)
+            self.picture_settling = PictureSettling(self, self.inline_images)
             return inline_driver(driver, self.inline_images)
         from ..render.kitty_images import KittyImages
         from ..widgets.kitty_driver import kitty_driver
@@ -86,25 +89,9 @@ class ScreenOpening(SpokenApp):
         return kitty_driver(driver, self.kitty_images)
 
     def post_display_hook(self) -> None:
-        # A frame was written: the pictures drawn over their cells are drawn where they
-        # are now (those of the screen on top only: a dialog over a thread hides them).
-        images = self.inline_images
-        if images is None or not self.screen_stack:
-            return
-        placements: list[Placement] = getattr(self.screen, "picture_placements", list)()
-        for job in images.settle(placements):
-            self.run_worker(self._make_picture(job), group="pictures", exit_on_error=False)
-
-    async def _make_picture(self, job: Job) -> None:
-        """A picture's escape, made in a thread, then drawn (unless it could not be made:
-        its half blocks stay)."""
-        try:
-            escape = await asyncio.to_thread(job.make)
-        except Exception:  # a picture we re-encoded ourselves; if it fails, half blocks
-            escape = ""
-        if self.inline_images is not None:
-            self.inline_images.made(job, escape)
-            self.post_display_hook()
+        # (Textual calls this after each display, whether a frame was written or not.)
+        if self.picture_settling is not None:
+            self.picture_settling.frame_shown()
 
     @property
     def kept_library(self) -> Library:

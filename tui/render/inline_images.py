@@ -20,11 +20,24 @@ from typing import Literal
 
 Protocol = Literal["sixel", "iterm"]
 SAVE, RESTORE = "\x1b7", "\x1b8"  # DECSC, DECRC: the cursor (and colours) kept around it
-DEFAULT_CELL = (10, 20)  # pixels of a cell when the terminal does not say
+# Synchronized output: the terminal shows the picture at once, not drawn band by band.
+SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
 LARGEST_CELL = 64  # a cell said to be wider or taller is not believed (pixels to make)
-_KEPT = 32  # escapes kept made, the most recent
+# The most pixels a Sixel is made of, those of the sharp copy it is made from
+# (`render.picture.SHARP`): about 0.2 s to make and 0.6 MB to send. More stays half blocks.
+MOST_PIXELS = 960 * 288
+KEPT_BYTES = 16 * 1024 * 1024  # escapes kept made, the most recent
 _MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
 _ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|[^[])")
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """The terminal's size as it tells the system: its rows, and a cell's width and height in
+    pixels (None where it does not say, or says what cannot be)."""
+
+    rows: int
+    cell: tuple[int, int] | None
 
 
 @dataclass(frozen=True)
@@ -100,19 +113,25 @@ class InlineImages:
     def __init__(self, protocol: Protocol) -> None:
         self.protocol = protocol
         self._write: Callable[[str], None] | None = None
-        self._cell: Callable[[], tuple[int, int]] = lambda: DEFAULT_CELL
+        self._terminal: Callable[[], Terminal] = lambda: Terminal(0, None)
         self._placed: dict[Hashable, tuple[int, int, int, int]] = {}
         self._made: dict[Job, str] = {}
-        self._making: set[Job] = set()
+        self._making: Job | None = None
+        self._framed = False
 
     @property
     def placed(self) -> dict[Hashable, tuple[int, int, int, int]]:
         """Each picture drawn (and not drawn over since): x, y, columns, lines."""
         return dict(self._placed)
 
-    def attach(self, write: Callable[[str], None], cell: Callable[[], tuple[int, int]]) -> None:
-        """The driver runs: pictures go out through `write`; `cell` says a cell's pixels."""
-        self._write, self._cell = write, cell
+    @property
+    def making(self) -> Job | None:
+        """The escape being made (one at a time)."""
+        return self._making
+
+    def attach(self, write: Callable[[str], None], terminal: Callable[[], Terminal]) -> None:
+        """The driver runs: pictures go out through `write`; `terminal` says its size."""
+        self._write, self._terminal = write, terminal
         self._placed.clear()
 
     def detach(self) -> None:
@@ -120,48 +139,78 @@ class InlineImages:
         self._write = None
         self._placed.clear()
 
-    def drawn_over(self, frame: str) -> None:
-        """The driver wrote `frame`: a picture on whose lines it wrote text is drawn again."""
+    def frame(self, data: str) -> None:
+        """The driver wrote `data` (a frame): a picture on whose lines it wrote text is drawn
+        again."""
+        self._framed = self._framed or bool(data)
         if not self._placed:
             return
-        rows = rows_drawn(frame)
+        rows = rows_drawn(data)
         for key, (x, y, columns, lines) in list(self._placed.items()):
             if any(rows.get(row, x + columns) < x + columns for row in range(y, y + lines)):
                 del self._placed[key]
 
-    def settle(self, placements: Iterable[Placement]) -> list[Job]:
-        """Draw each picture whose place changed or was drawn over (the others are as
-        they were); the escapes still to be made, to be handed to `made`."""
+    def take_frame(self) -> bool:
+        """Whether a frame was written since this was last asked."""
+        framed, self._framed = self._framed, False
+        return framed
+
+    def settle(self, placements: Iterable[Placement]) -> Job | None:
+        """Draw each picture whose place changed or was drawn over (the others are as they
+        were), where the terminal can; the escape to make next, if none is being made, to
+        be handed to `made`."""
         wanted = {placement.key: placement for placement in placements}
         self._placed = {k: box for k, box in self._placed.items() if box == _box(wanted.get(k))}
         if self._write is None:
-            return []
-        cell = self._cell()
-        if max(cell) > LARGEST_CELL or min(cell) < 1:
-            cell = DEFAULT_CELL
-        jobs = []
+            return None
+        terminal = self._terminal()
+        wanted_next = None
         for key, placement in wanted.items():
-            if self._placed.get(key) == placement.box:
+            job = self._job(placement, terminal)
+            if job is None or self._placed.get(key) == placement.box:
                 continue
-            job = Job(self.protocol, placement.png, placement.columns, placement.lines, cell)
             escape = self._made.get(job)
             if escape is None:
-                if job not in self._making:
-                    self._making.add(job)
-                    jobs.append(job)
+                wanted_next = wanted_next or job
                 continue
             if escape:  # (none: it could not be made, and its half blocks stay)
                 at = f"\x1b[{placement.y + 1};{placement.x + 1}H"
-                self._write(f"{SAVE}{at}{escape}{RESTORE}")
+                self._write(f"{SYNC_START}{SAVE}{at}{escape}{RESTORE}{SYNC_END}")
             self._placed[key] = placement.box
-        return jobs
+        if self._making is not None or wanted_next is None:
+            return None
+        self._making = wanted_next
+        return wanted_next
 
-    def made(self, job: Job, escape: str) -> None:
-        """An escape made: drawn at the next `settle`."""
-        self._making.discard(job)
+    def _job(self, placement: Placement, terminal: Terminal) -> Job | None:
+        """The escape that draws `placement`, if this terminal can take it where it is."""
+        if self.protocol == "iterm":  # (sized in cells)
+            if placement.y + placement.lines >= terminal.rows:
+                return None  # its last line, or the line under it, the terminal's last
+            return Job("iterm", placement.png, placement.columns, placement.lines, (0, 0))
+        if terminal.cell is None:
+            return None
+        width, height = terminal.cell
+        pixels = placement.columns * width, placement.lines * height
+        if pixels[0] * pixels[1] > MOST_PIXELS:
+            return None
+        # Sixel is drawn in bands of six pixel rows: a terminal may fill out the last.
+        bottom = placement.y * height + -(-pixels[1] // 6) * 6
+        if bottom > (terminal.rows - 1) * height:
+            return None  # it would reach the last line, where Sixel scrolls the screen
+        return Job("sixel", placement.png, placement.columns, placement.lines, terminal.cell)
+
+    def made(self, job: Job, escape: str | None) -> None:
+        """An escape made (empty: it cannot be; None: it was not, and may be asked again):
+        drawn at the next `settle`."""
+        if self._making == job:
+            self._making = None
+        if escape is None:
+            return
         self._made[job] = escape
-        while len(self._made) > _KEPT:
-            del self._made[next(iter(self._made))]
+        kept = sum(map(len, self._made.values()))
+        while kept > KEPT_BYTES and len(self._made) > 1:
+            kept -= len(self._made.pop(next(iter(self._made))))
 
 
 def _box(placement: Placement | None) -> tuple[int, int, int, int] | None:

@@ -10,20 +10,21 @@ import termios
 
 from textual.drivers.linux_driver import LinuxDriver
 
-from ..render.inline_images import DEFAULT_CELL, InlineImages
+from ..render.inline_images import LARGEST_CELL, InlineImages, Terminal
 
 
-def cell_pixels(fileno: int) -> tuple[int, int]:
-    """A cell's width and height in pixels, as the terminal tells the system (TIOCGWINSZ's
-    pixel size over its cells); DEFAULT_CELL where it does not say."""
+def terminal_size(fileno: int) -> Terminal:
+    """The terminal's rows and a cell's pixels, as the terminal tells the system
+    (TIOCGWINSZ's pixel size over its cells; none where it says 0, or what cannot be)."""
     try:
         packed = fcntl.ioctl(fileno, termios.TIOCGWINSZ, bytes(8))
     except OSError:
-        return DEFAULT_CELL
+        return Terminal(0, None)
     rows, columns, width, height = struct.unpack("HHHH", packed)
     if not (rows and columns and width and height):
-        return DEFAULT_CELL
-    return width // columns, height // rows
+        return Terminal(rows, None)
+    cell = width // columns, height // rows
+    return Terminal(rows, cell if 1 <= min(cell) and max(cell) <= LARGEST_CELL else None)
 
 
 def inline_driver(base: type[LinuxDriver], images: InlineImages) -> type[LinuxDriver]:
@@ -34,14 +35,14 @@ def inline_driver(base: type[LinuxDriver], images: InlineImages) -> type[LinuxDr
 
         def start_application_mode(self) -> None:
             super().start_application_mode()
-            images.attach(super().write, lambda: cell_pixels(self.fileno))
+            images.attach(super().write, lambda: terminal_size(self.fileno))
 
         def stop_application_mode(self) -> None:
             images.detach()
             super().stop_application_mode()
 
         def write(self, data: str) -> None:
-            images.drawn_over(data)
+            images.frame(data)
             super().write(data)
 
     return InlineDriver

@@ -48,6 +48,7 @@ class ThreadLines(ScrollView):
         self._moving = False  # a scroll made by the view itself, not by the reader
         self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
         self._spoken = False  # laid out for a screen reader (see `_lay_out`)
+        self.laid_out = 0  # times the messages were laid out (where pictures are may change)
 
     @property
     def messages(self) -> Sequence[ThreadMessage]:
@@ -85,6 +86,7 @@ class ThreadLines(ScrollView):
         status_width = self.size.width - self.styles.scrollbar_size_vertical
         self._status_lines = wrapped_status(self.status(), status_width, self.app.console)
         self.virtual_size = Size(0, self._tops[-1] + len(self._status_lines))
+        self.laid_out += 1
         self.refresh()
         if self._messages:
             message, offset = self._anchor
