@@ -1,7 +1,8 @@
 """Sixel, black-box: the installed `lurker` with `pictures = "sixel"` in a pseudo-terminal
 whose cells are 10 by 20 pixels, every byte it writes read back: the picture drawn between
 frames at its footprint, in the footprint's pixels, the cursor saved and restored around
-it, drawn again when it comes back into view, and nothing of it in the text."""
+it, drawn again when it comes back into view or a frame wrote over it, never drawn with
+nothing that asked for it (while idle), and nothing of it in the text."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ import pytest
 
 from tests.e2e.terminal import LURKER
 from tests.e2e.test_kitty_pictures import CSI, OSC, SYNC, Pty, kitty_env
-from tui.render.inline_images import RESTORE, SAVE
+from tui.render.inline_images import RESTORE, SAVE, rows_drawn
 
 pytestmark = pytest.mark.e2e
 
 WITH_A_PICTURE = "100000019"  # its first message carries screenshot.png
-DRAWN = re.compile(r"\x1b7\x1b\[(\d+);(\d+)H\x1bP0;1;0q\"1;1;(\d+);(\d+)[^\x1b]*\x1b\\\x1b8")
+# A picture: in synchronized output of its own, the cursor saved, moved, Sixel, restored.
+DRAWN = re.compile(
+    r"\x1b\[\?2026h\x1b7\x1b\[(\d+);(\d+)H\x1bP0;1;0q\"1;1;(\d+);(\d+)[^\x1b]*\x1b\\\x1b8\x1b\[\?2026l"
+)
+FRAME = re.compile(r"\x1b\[\?2026h(.*?)\x1b\[\?2026l", re.DOTALL)
 
 
 @pytest.fixture
@@ -66,8 +71,10 @@ def test_a_picture_is_drawn_in_sixel_between_frames_over_its_footprint(term: Pty
         assert height % 20 == 0
         assert height // 20 <= 12
     # Never inside a frame (between the synchronized-output marks).
+    frames = DRAWN.sub("", written)
     marks = sorted(
-        [(m.start(), m[1]) for m in SYNC.finditer(written)] + [(m.start(), "P") for m in drawings]
+        [(m.start(), m[1]) for m in SYNC.finditer(frames)]
+        + [(m.start(), "P") for m in DRAWN.finditer(DRAWN.sub("\x00", written))]
     )
     inside = False
     for _, mark in marks:
@@ -75,8 +82,62 @@ def test_a_picture_is_drawn_in_sixel_between_frames_over_its_footprint(term: Pty
             assert not inside, "a picture inside a frame"
         else:
             inside = mark == "h"
+    assert every_drawing_asked_for(written)
     # Nothing of it left once the terminal's sequences are taken out.
     text = CSI.sub("", OSC.sub("", DRAWN.sub("", written)))
     text = re.sub(r"\x1b[=>78]", "", text)
     assert "\x1b" not in text
     assert SAVE + RESTORE not in written
+
+
+def every_drawing_asked_for(written: str) -> bool:
+    """Whether each picture drawn was the first, or drawn elsewhere than the one before, or
+    a frame since that one wrote text on its lines: never drawn again with nothing that
+    asked for it (frames with nothing moved, or none at all while idle)."""
+    before: tuple[int, ...] | None = None
+    over = False
+    for part in re.split(f"({DRAWN.pattern})", written):
+        drawing = DRAWN.fullmatch(part)
+        if drawing is None:
+            if before is not None:
+                row, column, width, height = before
+                for frame in FRAME.findall(part):
+                    drawn = rows_drawn(frame)
+                    lines = range(row - 1, row - 1 + height // 20)
+                    over |= any(drawn.get(n, 9999) < column - 1 + width // 10 for n in lines)
+            continue
+        place = tuple(int(number) for number in drawing.groups()[:4])
+        if place == before and not over:
+            return False
+        before, over = place, False
+    return True
+
+
+def test_a_picture_is_drawn_again_after_a_frame_writes_over_its_lines_and_not_while_idle(
+    term: Pty,
+) -> None:
+    term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
+    term.type(b"j" * 16)  # the picture wholly into view, its message the current one
+    term.wait_for(lambda: DRAWN.search(term.written.decode("utf-8", "replace")), "a Sixel")
+    first = DRAWN.search(term.written.decode("utf-8", "replace"))
+    assert first is not None
+    clicked = len(term.written)
+    # A click on the next message (the screen's 28th line) makes it the current one: the
+    # picture's lines are drawn again (without the current message's bar), not moved.
+    term.type(b"\x1b[<0;10;28M\x1b[<0;10;28m")
+    term.wait_for(
+        lambda: DRAWN.search(term.written[clicked:].decode("utf-8", "replace")), "drawn again"
+    )
+    again = DRAWN.search(term.written[clicked:].decode("utf-8", "replace"))
+    assert again is not None
+    assert again.groups() == first.groups()
+    term.type(b"\x11")
+    assert term.read_to_end() == 0
+    written = term.written.decode("utf-8")
+    assert every_drawing_asked_for(written)
+    # The click's frame wrote over it: a frame between the two drawings wrote its lines.
+    between = written[written.index(first[0]) + len(first[0]) :]
+    between = between[: between.index(again[0])]
+    row, height = int(first[1]), int(first[4])
+    written_on = set().union(*(rows_drawn(frame) for frame in FRAME.findall(between)))
+    assert set(range(row - 1, row - 1 + height // 20)) & written_on
