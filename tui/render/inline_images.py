@@ -1,8 +1,9 @@
 """Pictures drawn at the cursor, over the cells of their footprint: Sixel, or iTerm2's
 inline images (OSC 1337 File=, which WezTerm reads too). Neither is part of the cell
 grid, so the thread's lines keep the picture's half blocks (its footprint, which scrolls
-and is cut off like any text) and the picture is drawn over them after a frame, only while
-the whole footprint is in view and nothing is on top of it.
+and is cut off like any text) and the picture is drawn over them once frames settle (the
+app says when, `app.inline_pictures`), only while the whole footprint is in view and
+nothing is on top of it.
 
 A picture is drawn again only where its cells may have been drawn over: it moved, it came
 back into view, or a frame wrote on its lines (text written over a picture replaces it
@@ -24,7 +25,7 @@ SAVE, RESTORE = "\x1b7", "\x1b8"  # DECSC, DECRC: the cursor (and colours) kept 
 SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
 LARGEST_CELL = 64  # a cell said to be wider or taller is not believed (pixels to make)
 # The most pixels a Sixel is made of, those of the sharp copy it is made from
-# (`render.picture.SHARP`): about 0.2 s to make and 0.6 MB to send. More stays half blocks.
+# (`render.picture.SHARP`): 0.2 to 0.4 s to make, about 0.4 MB to send. More: half blocks.
 MOST_PIXELS = 960 * 288
 KEPT_BYTES = 16 * 1024 * 1024  # escapes kept made, the most recent
 _MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
