@@ -19,7 +19,7 @@ from tui.api.library import Library
 from tui.config import secrets
 from tui.demo import DemoConfig, DemoService, demo_transport
 from tui.render import when
-from tui.render.kitty import OTHER_TERMINALS
+from tui.render.terminal_graphics import OTHER_TERMINALS
 
 # A busy machine can stall a draw for seconds (22 s seen with a second suite beside this
 # one): what the properties say does not depend on time, so no test fails on it.
@@ -46,7 +46,7 @@ def _quiet_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(when, "clock", lambda: DEMO_NOW)
 
 
-# What tells how pictures are drawn (tui/render/kitty.py) and how many colours Rich and
+# What tells how pictures are drawn (tui/render/terminal_graphics.py) and how many colours Rich and
 # Textual use: the developer's own terminal must not choose for a test.
 # What says which terminal runs the tests: the other terminals' marks as the reader knows them.
 _TERMINAL_MARKERS = (

@@ -25,7 +25,8 @@ import pytest
 from PIL import Image
 
 from tests.e2e.terminal import DEADLINE, LURKER
-from tui.render.kitty import MARKS, OTHER_TERMINALS, PLACEHOLDER
+from tui.render.kitty import MARKS, PLACEHOLDER
+from tui.render.terminal_graphics import OTHER_TERMINALS
 
 pytestmark = pytest.mark.e2e
 

@@ -16,14 +16,13 @@ from tui.render.kitty import (
     MARKS,
     PLACEHOLDER,
     delete,
-    drawing,
-    kitty_terminal,
     place,
     placeholders,
     transmit,
 )
 from tui.render.kitty_images import FIRST_ID, KittyImages
 from tui.render.safety import clean
+from tui.render.terminal_graphics import drawing, kitty_terminal
 
 APC = re.compile(r"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\")
 

@@ -34,11 +34,13 @@ if TYPE_CHECKING:
     from ..query.language import Query
     from ..render.convert.process import ConvertingProcess
     from ..render.draw.pictures import PicturePolicy
-    from ..render.kitty import Drawing
+    from ..render.inline_images import InlineImages
     from ..render.kitty_images import KittyImages
+    from ..render.terminal_graphics import Drawing
     from ..screens.onward import Onward
     from ..screens.topic_rows import TopicRow
     from ..store.search.door import Search
+    from .inline_pictures import PictureSettling
 
 
 class ScreenOpening(SpokenApp):
@@ -51,8 +53,10 @@ class ScreenOpening(SpokenApp):
     keymap: dict[str, str]
     _bodies_in_process: bool
     _converting: ConvertingProcess | None = None  # bodies' own process, once wanted
-    picture_drawing: Drawing = "cells"  # how threads draw pictures (`render.kitty.drawing`)
+    picture_drawing: Drawing = "cells"  # how threads draw pictures (`render.terminal_graphics`)
     kitty_images: KittyImages | None = None  # the pictures sent to a Kitty terminal
+    inline_images: InlineImages | None = None  # those drawn over their cells (Sixel, iTerm2)
+    picture_settling: PictureSettling | None = None  # when those are drawn
 
     def get_driver_class(self) -> type[Driver]:
         # How pictures are drawn is settled here: App.__init__ asks once its console is made
@@ -61,20 +65,33 @@ class ScreenOpening(SpokenApp):
         driver = super().get_driver_class()
         from textual.drivers.linux_driver import LinuxDriver
 
-        from ..render.kitty import drawing
+        from ..render.terminal_graphics import drawing
 
         truecolor = self.console.color_system == "truecolor" and not self.no_color
         self.picture_drawing = drawing(self.settings.pictures, os.environ, truecolor)
-        if self.picture_drawing != "kitty":
+        if self.picture_drawing in ("cells", "off"):
             return driver
-        if not issubclass(driver, LinuxDriver):  # (Windows: no Kitty there)
+        if not issubclass(driver, LinuxDriver):  # (Windows: not through this driver)
             self.picture_drawing = "cells"
             return driver
+        if self.picture_drawing in ("sixel", "iterm"):
+            from ..render.inline_images import InlineImages
+            from ..widgets.inline_driver import inline_driver
+            from .inline_pictures import PictureSettling
+
+            self.inline_images = InlineImages(self.picture_drawing)
+            self.picture_settling = PictureSettling(self, self.inline_images)
+            return inline_driver(driver, self.inline_images)
         from ..render.kitty_images import KittyImages
         from ..widgets.kitty_driver import kitty_driver
 
         self.kitty_images = KittyImages()
         return kitty_driver(driver, self.kitty_images)
+
+    def post_display_hook(self) -> None:
+        # (Textual calls this after each display, whether a frame was written or not.)
+        if self.picture_settling is not None:
+            self.picture_settling.frame_shown()
 
     @property
     def kept_library(self) -> Library:
@@ -170,7 +187,9 @@ class ScreenOpening(SpokenApp):
         if self.picture_drawing == "off":
             return None
         origin = self.kept_library.client.root.removesuffix("/api/v1/")
-        return PicturePolicy(origin, remote=self.settings.remote_pictures, kitty=self.kitty_images)
+        sharp = self.inline_images is not None
+        remote = self.settings.remote_pictures
+        return PicturePolicy(origin, remote=remote, kitty=self.kitty_images, sharp=sharp)
 
     def action_search(self) -> None:
         """Search everything fetched (from a group's topic list: that group to start with)."""

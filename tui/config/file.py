@@ -33,7 +33,8 @@ TOP_KEYS = (
     "bell",
     "notification",
 )
-Pictures = Literal["auto", "cells", "kitty", "off"]  # how threads draw pictures (`render.kitty`)
+# How threads draw pictures (`render.terminal_graphics`).
+Pictures = Literal["auto", "cells", "kitty", "sixel", "iterm", "off"]
 PICTURES: tuple[Pictures, ...] = get_args(Pictures)
 NOTIFICATIONS = ("osc9", "osc777", "bell")  # how `lurker watch --notify` asks the terminal
 DEFAULT_CACHE_BYTES = 200 * 1024 * 1024
@@ -207,13 +208,14 @@ class _Checker:
         return Setting("true" if value else "false", self.lines.get((name,)))
 
     def pictures(self, value: Any) -> Setting | None:
-        """`pictures = "auto"`, "cells", "kitty" or "off" (true and false, as before: "auto"
-        and "off"), with its line (None if absent)."""
+        """`pictures = "auto"`, "cells", "kitty", "sixel", "iterm" or "off" (true and false,
+        as before: "auto" and "off"), with its line (None if absent)."""
         if isinstance(value, bool):
             value = "auto" if value else "off"
         if value is not None and value not in PICTURES:
             raise self.fail(
-                ("pictures",), '\'pictures\' must be one of "auto", "cells", "kitty", "off".'
+                ("pictures",),
+                '\'pictures\' must be one of "auto", "cells", "kitty", "sixel", "iterm", "off".',
             )
         return None if value is None else Setting(value, self.lines.get(("pictures",)))
 

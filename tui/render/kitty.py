@@ -7,15 +7,14 @@ around them (https://sw.kovidgoyal.net/kitty/graphics-protocol/#unicode-placehol
 
 Nothing here asks the terminal anything: every command carries `q=2`, so the terminal
 never answers (an answer would arrive as keys), and which terminal this is comes from the
-environment only (`kitty_terminal`).
+environment only (`terminal_graphics.kitty_terminal`).
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache
-from typing import Literal, get_args
 
 from rich.color import Color
 from rich.style import Style
@@ -23,9 +22,6 @@ from rich.text import Text
 
 PLACEHOLDER = "\U0010eeee"
 CHUNK = 4096  # the most base64 one command carries (the protocol's limit)
-Drawing = Literal["kitty", "cells", "off"]
-# The `pictures` setting's words (config.file.Pictures, which cannot be imported here).
-PictureSetting = Literal["auto", "cells", "kitty", "off"]
 
 # The row and column marks, in the protocol's order (kitty's gen/rowcolumn-diacritics.txt:
 # combining marks of class 230, Unicode 6.0, without decompositions): the mark at index n
@@ -55,39 +51,6 @@ _MARK_RANGES = (
     (0x1D1AA, 0x1D1AD), (0x1D242, 0x1D244),
 )  # fmt: skip
 MARKS = "".join(chr(code) for first, last in _MARK_RANGES for code in range(first, last + 1))
-
-
-# What other terminals set for themselves: one started from Kitty or Ghostty (VS Code's,
-# GNOME Terminal, Alacritty) inherits KITTY_WINDOW_ID or TERM_PROGRAM=ghostty, but sets these.
-OTHER_TERMINALS = (
-    "VTE_VERSION", "KONSOLE_VERSION", "WEZTERM_PANE", "ALACRITTY_WINDOW_ID", "WT_SESSION",
-)  # fmt: skip
-
-
-def kitty_terminal(environ: Mapping[str, str]) -> bool:
-    """Whether the environment says this is Kitty or Ghostty, straight (not through tmux,
-    screen or zellij, which keep their own screen and drop or garble the commands)."""
-    term = environ.get("TERM", "")
-    if environ.get("TMUX") or environ.get("STY") or environ.get("ZELLIJ"):
-        return False
-    if any(environ.get(name) for name in OTHER_TERMINALS):
-        return False
-    if environ.get("TERM_PROGRAM", "").lower() not in ("", "kitty", "ghostty"):
-        return False
-    # TERM, as every terminal sets its own: KITTY_WINDOW_ID and TERM_PROGRAM=ghostty are
-    # inherited by a terminal that sets no marker of its own (xterm, st, foot).
-    return term in ("xterm-kitty", "xterm-ghostty")
-
-
-def drawing(setting: PictureSetting, environ: Mapping[str, str], truecolor: bool) -> Drawing:
-    """How pictures are drawn for the `pictures` setting: Kitty's placeholders only where
-    the id can reach the terminal (24-bit colour, as Kitty and Ghostty set COLORTERM)."""
-    if setting not in get_args(PictureSetting):
-        raise ValueError(f"pictures is {setting!r}, not one of {get_args(PictureSetting)}")
-    if setting == "off":
-        return "off"
-    wanted = setting == "kitty" or (setting == "auto" and kitty_terminal(environ))
-    return "kitty" if wanted and truecolor else "cells"
 
 
 @cache

@@ -40,6 +40,7 @@ from .topic_rules import TOPIC_KEYS, said, toggled, undone
 if TYPE_CHECKING:
     from ..bookkeeper import Bookkeeper
     from ..render.convert.process import TextsFound
+    from ..render.inline_images import Placement
 
 
 # Seconds after a page arrives at which a thread opened from a search asks the index again
@@ -159,6 +160,10 @@ class ThreadScreen(CopyingThread):
     def on_unmount(self) -> None:
         if self._pictures is not None:
             self.pictures.close()
+
+    def picture_placements(self) -> list[Placement]:
+        """The pictures to draw over their half blocks (`render.inline_images`)."""
+        return self.pictures.placements() if self._pictures is not None else []
 
     def typed_ahead(self, action: str) -> None:
         """`n` ("next_message") or `N` ("next_unread") typed in the thread before this one,

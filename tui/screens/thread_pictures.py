@@ -4,6 +4,7 @@ around it), a few at a time, decoded away from the UI's thread, then drawn in pl
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ..api.errors import LurkerError
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ..api.library import Library
+    from ..render.inline_images import Placement
 
 _AT_ONCE = 3  # pictures fetched at the same time
 
@@ -30,7 +32,10 @@ class ThreadPictures:
         self._slots = asyncio.Semaphore(_AT_ONCE)
         self.fetched = 0  # pictures that came (or failed), for tests to wait on
         self._drawn: list[PictureSpot] = []  # (also those of messages since replaced)
+        self._layouts = 0  # the screen's layouts (something on top may have come or gone)
+        self._placed: tuple[Hashable, list[Placement]] | None = None  # (what they hung on)
         screen.watch(view, "scroll_y", self.check, init=False)
+        screen.screen_layout_refresh_signal.subscribe(screen, self._screen_laid_out)
         screen.watch(view, "virtual_size", self.check, init=False)
 
     def check(self, *_: object) -> None:
@@ -52,6 +57,41 @@ class ThreadPictures:
                         self._fetch(message, spot), group="pictures", exit_on_error=False
                     )
 
+    def _screen_laid_out(self, _screen: object) -> None:
+        self._layouts += 1
+
+    def placements(self) -> list[Placement]:
+        """The pictures to draw over their half blocks (`render.inline_images`): those whose
+        footprint is wholly in view, with nothing on top of any part of it (looked for
+        again only when the view or the screen's layout changed: it takes a while)."""
+        from ..render.inline_images import Placement
+
+        view = self._view
+        now = (self._layouts, view.laid_out, view.scroll_offset, view.region, self.fetched)
+        if self._placed is not None and self._placed[0] == now:
+            return self._placed[1]
+        found = []
+        for spot, x, y, columns, lines in self._view.pictures_in_view():
+            if spot.png is not None and not self._covered(x, y, columns, lines):
+                found.append(Placement(spot, x, y, columns, lines, spot.png))
+        self._placed = (now, found)
+        return found
+
+    def _covered(self, x: int, y: int, columns: int, lines: int) -> bool:
+        """Whether anything is drawn over the box (a notice, a tooltip): every line looked
+        at, every fourth column and the last (nothing on top is narrower than that)."""
+        from textual.errors import NoWidget
+
+        for row in range(y, y + lines):
+            for column in [*range(x, x + columns, 4), x + columns - 1]:
+                try:
+                    widget, _ = self._screen.get_widget_at(column, row)
+                except NoWidget:
+                    return True
+                if widget is not self._view:
+                    return True
+        return False
+
     def close(self) -> None:
         """The thread is closed: its pictures are deleted from the terminal (Kitty's)."""
         for spot in self._drawn:
@@ -62,7 +102,8 @@ class ThreadPictures:
     async def _fetch(self, message: ThreadMessage, spot: PictureSpot) -> None:
         from ..render import picture
 
-        decode = picture.decode if spot.kitty is None else picture.decode_sharp
+        sharp = spot.kitty is not None or spot.sharp
+        decode = picture.decode_sharp if sharp else picture.decode
         try:
             async with self._slots:
                 data = await self._bytes(message, spot)

@@ -31,11 +31,13 @@ PICTURE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp",
 @dataclass(frozen=True)
 class PicturePolicy:
     """Where pictures may come from: the service's origin, and other hosts if `remote`;
-    `kitty`: the terminal's pictures, where they are drawn with Kitty's placeholders."""
+    `kitty`: the terminal's pictures, where they are drawn with Kitty's placeholders;
+    `sharp`: a sharper copy is kept too (drawn over the half blocks, `render.inline_images`)."""
 
     origin: str
     remote: bool = False
     kitty: KittyImages | None = field(default=None, compare=False)
+    sharp: bool = False
 
     def source(self, src: str) -> tuple[str, str]:
         """(the URL to fetch, "") or ("", the note said instead)."""
@@ -67,7 +69,8 @@ class PictureSpot:
     note: str = ""
     picture: Any = None  # the small copy (a Pillow image) once decoded
     kitty: KittyImages | None = None  # drawn with Kitty's placeholders (`render.kitty`)
-    png: bytes | None = None  # what the Kitty terminal is sent
+    png: bytes | None = None  # what the terminal is sent (Kitty's, or over the half blocks)
+    sharp: bool = False  # the PNG is wanted though it is not Kitty's
     image_id: int = 0  # its id there, once drawn
     _drawn: tuple[int, list[Text]] = field(default=(0, []), repr=False)
 
@@ -114,7 +117,7 @@ def attachment_spot(attachment: Attachment, policy: PicturePolicy) -> PictureSpo
     name = attachment.filename or "picture"
     key = f"attachment:{attachment.id}:{'thumbnail' if attachment.image_thumbnail_url else 'file'}"
     url, note = policy.source(attachment.image_thumbnail_url or attachment.download_url)
-    spot = PictureSpot(key, name, url, attachment, kitty=policy.kitty)
+    spot = PictureSpot(key, name, url, attachment, kitty=policy.kitty, sharp=policy.sharp)
     if note:
         spot.state, spot.note = "note", note
     return spot
@@ -133,7 +136,9 @@ def body_spots(document: Document, policy: PicturePolicy) -> list[PictureSpot]:
         key = picture.src
         if url.startswith("data:"):
             key = "data:" + hashlib.sha256(url.encode("utf-8", "replace")).hexdigest()
-        spot = PictureSpot(key, picture.alt or "picture", url, kitty=policy.kitty)
+        spot = PictureSpot(
+            key, picture.alt or "picture", url, kitty=policy.kitty, sharp=policy.sharp
+        )
         if note:
             spot.state, spot.note = "note", note
         spots.append(spot)

@@ -22,6 +22,7 @@ from .drawing import GUTTER, message_line, status_line, wrapped_status
 
 if TYPE_CHECKING:
     from ...render.draw.message import ThreadMessage
+    from ...render.draw.pictures import PictureSpot
     from ..feed import Feed
 
 _GAP = 1  # blank lines between messages
@@ -47,6 +48,7 @@ class ThreadLines(ScrollView):
         self._moving = False  # a scroll made by the view itself, not by the reader
         self._strips: LineCache[tuple[int, int, int, int, bool]] = LineCache(_CACHE_SIZE)
         self._spoken = False  # laid out for a screen reader (see `_lay_out`)
+        self.laid_out = 0  # times the messages were laid out (where pictures are may change)
 
     @property
     def messages(self) -> Sequence[ThreadMessage]:
@@ -84,6 +86,7 @@ class ThreadLines(ScrollView):
         status_width = self.size.width - self.styles.scrollbar_size_vertical
         self._status_lines = wrapped_status(self.status(), status_width, self.app.console)
         self.virtual_size = Size(0, self._tops[-1] + len(self._status_lines))
+        self.laid_out += 1
         self.refresh()
         if self._messages:
             message, offset = self._anchor
@@ -95,6 +98,29 @@ class ThreadLines(ScrollView):
     def redraw(self) -> None:
         """Lay the messages out again: one of them changed its lines (a picture came)."""
         self._lay_out()
+
+    def pictures_in_view(self) -> list[tuple[PictureSpot, int, int, int, int]]:
+        """The drawn pictures whose every cell is in view: each with the screen cell of its
+        top left (x, y) and its columns and lines."""
+        if self._spoken or not self._messages:
+            return []
+        region = self.scrollable_content_region
+        top = self.scroll_offset.y
+        found = []
+        for index in range(self.message_at(top), self.message_at(top + region.height - 1) + 1):
+            lines = self._lines_of(index, self._messages[index], self._width)
+            for spot in self._messages[index].pictures:
+                if spot.state != "drawn":
+                    continue
+                drawn = spot.lines(self._width)
+                at = next((n for n, line in enumerate(lines) if line is drawn[0]), None)
+                if at is None:
+                    continue
+                line = self._tops[index] + at
+                if top <= line and line + len(drawn) <= top + region.height:
+                    x, y = region.x + GUTTER - 1, region.y + line - top  # (after the bar)
+                    found.append((spot, x, y, drawn[0].cell_len, len(drawn)))
+        return found
 
     def _lines_of(self, index: int, message: ThreadMessage, width: int) -> list[Text]:
         """Message `index`'s lines; for a screen reader, under a heading that says which
