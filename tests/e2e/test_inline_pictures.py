@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.picture_terminal import CSI, OSC, SYNC, Pty, kitty_env
 from tests.e2e.terminal import LURKER
-from tests.e2e.test_kitty_pictures import CSI, OSC, SYNC, Pty, kitty_env
 from tui.render.inline_images import RESTORE, SAVE, rows_drawn
 
 pytestmark = pytest.mark.e2e
