@@ -87,6 +87,13 @@ def test_what_is_not_in_the_services_form_is_read_by_the_tolerant_readers() -> N
         "9999-12-28T00:00:00Z",
         "9999-12-31T23:00:00-05:00",
         "2018-07-03",
+        "20180703",  # pydantic alone: seconds since 1970
+        "0",
+        "1700000000",
+        "201807031200",
+        "2018-07-03T07:56:20z",
+        "2018-07-03t07:56:20Z",
+        "2018-07-03T07:56:20.1234567890123-07:00",
         "",
         "not a time",
         None,

@@ -4,6 +4,7 @@ that answers from memory)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -87,9 +88,21 @@ async def test_a_footer_resized_during_a_walk_is_right_after_it() -> None:
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         topics = app.screen.query_one(PagedList)
+        go_on = asyncio.Event()  # the walk waits between its pages until resized
+        between = topics.feed._between_pages
+
+        async def held_between() -> None:
+            await go_on.wait()
+            await between()
+
+        topics.feed._between_pages = held_between  # type: ignore[method-assign]
         await pilot.press("end")
-        assert topics.walking  # (10,000 topics: a walk of a hundred pages)
+        walked = lambda: topics.walking and len(topics.rows) > 100  # noqa: E731
+        await until(pilot, walked, "a page walked", workers_held=True)
         await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: app.size.width == 60, "resized", workers_held=True)
+        assert topics.walking
+        go_on.set()
         await until(pilot, lambda: topics.ended and not topics.walking, "the walk's end")
         await settle(pilot)
         assert footer(app) == expected

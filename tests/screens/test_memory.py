@@ -65,8 +65,9 @@ def test_the_first_settle_after_start_up_freezes_without_collecting() -> None:
 
 
 async def test_a_walk_to_the_end_freezes_once_at_its_last_page(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Frozen between pages, what the walk passes by (lines drawn for a page gone past)
-    could not be collected until the screen closed: 0.1 KiB a row over 100,000 topics."""
+    """Settled between pages, what the walk passes by (lines drawn for a page gone past)
+    could not be collected until the screen closed: 0.1 KiB a row over 100,000 topics.
+    (Between its pages only the young are collected, then frozen: `walking`.)"""
     from tui.app import memory
     from tui.widgets.feed import PageLoaded
 
@@ -99,3 +100,58 @@ async def test_a_walk_to_the_end_freezes_once_at_its_last_page(monkeypatch) -> N
     assert len(walking) > 3
     assert walking == [True] * (len(walking) - 1) + [False]
     assert settled == [len(topics.rows)]  # once, with every row in
+
+
+async def test_a_screen_closed_before_its_page_settles_is_not_frozen(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A page settles after its paint; Esc read in the same batch closes its screen first
+    (released): settling then froze the closed screen's widgets until the next close."""
+    from tests.screens.harness import key_event
+
+    gc.unfreeze()
+    app, _ = make_app(group="big-archive")
+    sent: list[bool] = []
+    real_after = app.call_after_refresh
+
+    def after(callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+        done = real_after(callback, *args, **kwargs)
+        if getattr(callback, "__name__", "") in ("settle", "_settle_on") and not sent:
+            sent.append(True)
+            app.post_message(key_event("escape"))  # a key read in the page's batch
+        return done
+
+    monkeypatch.setattr(app, "call_after_refresh", after)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(sent), "the topics' first page")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "group list")
+        await settle(pilot)
+        assert gc.get_freeze_count() == 0
+
+
+def test_between_a_walks_pages_only_the_young_are_collected_every_so_many_pages() -> None:
+    """Collections set off between a walk's pages visited its rows again and again (a tenth
+    of End's walk); its garbage still goes every WALK_COLLECT_EVERY pages, and at its end."""
+    from tui.app import memory
+
+    collected: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collected.append(info["generation"])
+
+    gc.callbacks.append(watch)
+    try:
+        for _ in range(memory.WALK_COLLECT_EVERY - 1):
+            memory.walking()
+            [[n] for n in range(1_000)]  # a page's worth of young objects
+        assert collected == []
+        assert not gc.isenabled()
+        memory.walking()
+        assert collected == [1]
+        assert gc.get_freeze_count() > 0
+        memory.walking()
+        memory.settle()  # the walk's last page: what it left is collected, as after any page
+        assert collected == [1, 1]
+        assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(watch)
+        memory.release()

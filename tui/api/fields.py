@@ -137,11 +137,14 @@ def _native_first(native: core_schema.CoreSchema) -> GetPydanticSchema:
     return GetPydanticSchema(get_pydantic_core_schema=schema)
 
 
-# A string in the service's form, with its offset, some days inside the times `_drawable`
-# lets through (so it lets this through too); a number is never read as a time here.
+# A string in the service's own form (what its Go server writes: up to nine fraction
+# digits, "Z" or an offset), some days inside the times `_drawable` lets through (so it
+# lets this through too). pydantic reads more as a time ("20180703" as seconds since 1970,
+# "0", a lower-case "z"): those go to `_timestamp`, as before.
+_SERVICE_FORM = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$"
 _SERVICE_TIME = core_schema.chain_schema(
     [
-        core_schema.str_schema(strict=True),
+        core_schema.str_schema(strict=True, pattern=_SERVICE_FORM),
         core_schema.datetime_schema(
             tz_constraint="aware",
             gt=datetime(1, 1, 5, tzinfo=UTC),

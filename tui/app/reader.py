@@ -232,6 +232,8 @@ class LurkerApp(ScreenOpening):
         # until the screen closed. The walk's last page settles.
         if not event.walking:
             self._after_page()
+        else:
+            memory.walking()
 
     @on(PageFailed)
     @on(WalkStopped)
@@ -243,10 +245,16 @@ class LurkerApp(ScreenOpening):
         if not self._started:  # the saved group list, painted at once: now the service
             self.call_after_refresh(self._start)
             return
-        # What a page brought stays while its screen is open. After the paint: collected
-        # before it (2 ms at an End walk's last page), the frame came without the title
-        # bar's new position, which took a frame of its own (25 ms) a moment later.
-        self.call_after_refresh(memory.settle)
+        # What a page brought stays while its screen is open. After the paint (collected
+        # before it, 2 ms at an End walk's last page, the frame waited), and only while
+        # its screen is still the one shown: one closed meanwhile was released, and frozen
+        # now its widgets' cycles would stay until the next screen closed.
+        screen = self.screen
+        self.call_after_refresh(self._settle_on, screen)
+
+    def _settle_on(self, screen: Screen[Any]) -> None:
+        if screen is self.screen:
+            memory.settle()
         if not self.news.started:
             self.call_after_refresh(self.news.start)
 

@@ -92,11 +92,13 @@ class PagedScreen(Screen[None], Generic[RowT]):
 
     @on(PagedList.RowHighlighted)
     def _show_position(self) -> None:
-        cursor = self.paged_list.cursor
-        if abs(cursor - self._position_of) > 1:
-            # A jump (End's walk drawn, Home, a page down) draws the list whole: the title
-            # bar goes in the same frame. Its own repaint reached the screen's frame after
-            # the list's, often a frame late (25 ms after the last topic of a walk showed).
+        rows = self.paged_list
+        cursor = rows.cursor
+        if abs(cursor - self._position_of) >= max(2, rows.scrollable_content_region.height // 2):
+            # A jump (End's walk drawn, Home, a page down) draws the list (nearly) whole:
+            # the title bar goes in the same frame. Its own repaint reached the screen's
+            # frame after the list's, often a frame late (25 ms after a walk's last topic
+            # showed). A click or a step in view repaints only what changed.
             self.refresh()
         self._position_of = cursor
         self.show_position()

@@ -78,6 +78,11 @@ class StoreThread(Generic[H]):
             self._lull = loop.call_later(LULL, self.release)
         return done
 
+    @property
+    def held_back(self) -> int:
+        """How many calls `defer` holds back now."""
+        return len(self._held)
+
     def release(self) -> None:
         """Hand the calls held back (`defer`) to the thread now, in the order they came."""
         if self._lull is not None:
