@@ -249,14 +249,13 @@ class LurkerApp(ScreenOpening):
         # before it, 2 ms at an End walk's last page, the frame waited), and only while
         # its screen is still the one shown: one closed meanwhile was released, and frozen
         # now its widgets' cycles would stay until the next screen closed.
-        screen = self.screen
-        self.call_after_refresh(self._settle_on, screen)
+        self.call_after_refresh(self._settle_on, self.screen)
+        if not self.news.started:
+            self.call_after_refresh(self.news.start)
 
     def _settle_on(self, screen: Screen[Any]) -> None:
         if screen is self.screen:
             memory.settle()
-        if not self.news.started:
-            self.call_after_refresh(self.news.start)
 
     @on(PageFailed)
     def _sign_in_lost(self, event: PageFailed) -> None:
