@@ -21,15 +21,21 @@ def footer(app: Any) -> str:
     return str(shown_text(app).splitlines()[-1])
 
 
+async def big_archive(pilot: Any) -> PagedList[Any]:
+    """The big archive's topics, their first page in and settled."""
+    await open_topics(pilot, "big-archive")
+    topics = pilot.app.screen.query_one(PagedList)
+    await until(pilot, lambda: len(topics.rows) > 0 and not topics.page_loading, "first page")
+    await settle(pilot)
+    return topics
+
+
 async def test_a_walk_keeps_the_footer_and_never_lays_the_screen_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_topics(pilot, "big-archive")
-        topics = app.screen.query_one(PagedList)
-        await until(pilot, lambda: len(topics.rows) > 0 and not topics.page_loading, "first page")
-        await settle(pilot)
+        topics = await big_archive(pilot)
         keys_before = footer(app)
         assert "esc Back" in keys_before
 
@@ -117,10 +123,7 @@ async def test_the_walks_end_draws_the_title_bar_in_the_frame_of_its_rows(
     # over a slow link a screenful a key would be too much.
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_topics(pilot, "big-archive")
-        topics = app.screen.query_one(PagedList)
-        await until(pilot, lambda: len(topics.rows) > 0 and not topics.page_loading, "first page")
-        await settle(pilot)
+        topics = await big_archive(pilot)
         screen = app.screen
         whole: list[int] = []
         refresh = Widget.refresh

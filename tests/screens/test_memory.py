@@ -3,11 +3,33 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+
+import pytest
 
 from tests.screens.harness import make_app, settle, until
 from tui.screens.groups import GroupsScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
+
+
+@pytest.fixture
+def collected() -> Iterator[list[int]]:
+    """The generation of each collection that starts while the test runs."""
+    from tui.app import memory
+
+    generations: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            generations.append(info["generation"])
+
+    gc.callbacks.append(watch)
+    try:
+        yield generations
+    finally:
+        gc.callbacks.remove(watch)
+        memory.release()
 
 
 async def test_pages_freeze_the_heap_and_closing_a_screen_releases_it() -> None:
@@ -40,28 +62,17 @@ def test_a_start_that_fails_leaves_collection_on(capsys, monkeypatch) -> None:  
     assert gc.isenabled()
 
 
-def test_the_first_settle_after_start_up_freezes_without_collecting() -> None:
+def test_the_first_settle_after_start_up_freezes_without_collecting(collected: list[int]) -> None:
     """Start-up's objects are all still young then: walking them would delay the first paint."""
     from tui.app import memory
 
-    collected: list[int] = []
-
-    def watch(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            collected.append(info["generation"])
-
-    gc.callbacks.append(watch)
-    try:
-        memory.pause_until_settled()
-        memory.settle()
-        assert collected == []
-        assert gc.isenabled()
-        assert gc.get_freeze_count() > 0
-        memory.settle()  # a later page: its young garbage is collected as before
-        assert 1 in collected
-    finally:
-        gc.callbacks.remove(watch)
-        memory.release()
+    memory.pause_until_settled()
+    memory.settle()
+    assert collected == []
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > 0
+    memory.settle()  # a later page: its young garbage is collected as before
+    assert 1 in collected
 
 
 async def test_a_walk_to_the_end_freezes_once_at_its_last_page(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -127,31 +138,22 @@ async def test_a_screen_closed_before_its_page_settles_is_not_frozen(monkeypatch
         assert gc.get_freeze_count() == 0
 
 
-def test_between_a_walks_pages_only_the_young_are_collected_every_so_many_pages() -> None:
+def test_between_a_walks_pages_only_the_young_are_collected_every_so_many_pages(
+    collected: list[int],
+) -> None:
     """Collections set off between a walk's pages visited its rows again and again (a tenth
     of End's walk); its garbage still goes every WALK_COLLECT_EVERY pages, and at its end."""
     from tui.app import memory
 
-    collected: list[int] = []
-
-    def watch(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            collected.append(info["generation"])
-
-    gc.callbacks.append(watch)
-    try:
-        for _ in range(memory.WALK_COLLECT_EVERY - 1):
-            memory.walking()
-            [[n] for n in range(1_000)]  # a page's worth of young objects
-        assert collected == []
-        assert not gc.isenabled()
+    for _ in range(memory.WALK_COLLECT_EVERY - 1):
         memory.walking()
-        assert collected == [1]
-        assert gc.get_freeze_count() > 0
-        memory.walking()
-        memory.settle()  # the walk's last page: what it left is collected, as after any page
-        assert collected == [1, 1]
-        assert gc.isenabled()
-    finally:
-        gc.callbacks.remove(watch)
-        memory.release()
+        [[n] for n in range(1_000)]  # a page's worth of young objects
+    assert collected == []
+    assert not gc.isenabled()
+    memory.walking()
+    assert collected == [1]
+    assert gc.get_freeze_count() > 0
+    memory.walking()
+    memory.settle()  # the walk's last page: what it left is collected, as after any page
+    assert collected == [1, 1]
+    assert gc.isenabled()
