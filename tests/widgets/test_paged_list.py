@@ -564,3 +564,28 @@ async def test_a_click_on_the_walk_progress_takes_no_row_and_a_screen_reader_s_e
         await pilot.press("home", "end")
         assert paged_list.walking
         assert paged_list.cursor == PAGE - 1
+
+
+async def test_a_screenful_drawn_asks_for_the_rows_style_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The style walks the widget's ancestors: asked at every row, it was a sixth of drawing
+    # a screenful (End's last frame).
+    app = ListApp(FakeSource(500))
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
+        await pilot.pause()
+        asked = []
+        style = type(paged_list).rich_style
+
+        def counted(widget: PagedList[int]):  # type: ignore[no-untyped-def]
+            if widget is paged_list:
+                asked.append(1)
+            return style.fget(widget)
+
+        monkeypatch.setattr(type(paged_list), "rich_style", property(counted))
+        paged_list._strips.clear()
+        paged_list.refresh()
+        await pilot.pause()
+        painted = len(asked)
+        assert len([line for line in screen_lines(paged_list) if line]) > 15  # rows drawn
+        assert painted == 1

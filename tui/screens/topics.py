@@ -76,6 +76,7 @@ class TopicsScreen(TopicListBase):
         *TOPIC_KEYS,
         SHOW_HIDDEN,
     ]
+    _accent_of: tuple[str, str] = ("", "")  # (theme, the highlighted rows' style)
 
     def look_up(self, name: str) -> None:
         """Look the group up by its name (the keys that need it wait)."""
@@ -121,11 +122,19 @@ class TopicsScreen(TopicListBase):
         action = self.action_of(row)
         if screen_reader(self):
             return say_topic_row(row, status=self.status(row), group=group, action=action)
-        accent = f"bold {self.app.current_theme.accent or 'magenta'}"
+        accent = self._accent()
         return render_topic_row(
             row, width, selected, status=self.status(row), group=group, action=action,
             accent=accent,
         )  # fmt: skip
+
+    def _accent(self) -> str:
+        """The highlighted rows' style: the theme's accent (looked up once a theme, not at
+        every row drawn)."""
+        theme = self.app.theme
+        if self._accent_of[0] != theme:
+            self._accent_of = (theme, f"bold {self.app.current_theme.accent or 'magenta'}")
+        return self._accent_of[1]
 
     def rule_note(self) -> str:
         """What `?` says of the highlighted topic: which rule acted on it, if one did."""

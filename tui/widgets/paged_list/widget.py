@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -54,6 +55,9 @@ class RowMessage(Message, Generic[R]):
     def control(self) -> PagedList[Any]:
         """The list that sent the message (for `@on` selectors)."""
         return self.list
+
+
+CURSOR = "paged-list--cursor"
 
 
 class PagedList(
@@ -139,6 +143,7 @@ class PagedList(
         # During a walk, how many rows are drawn: the rows after them wait for the next draw.
         self._held: int | None = None
         self._pacing = WalkPacing(self, self._draw_held)
+        self._frame_styles: tuple[Style, Style] | None = None  # (row, cursor) while drawn
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -359,6 +364,21 @@ class PagedList(
 
     # --- drawing -------------------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A row's base style walks the widget's ancestors for their backgrounds: once a
+        # frame, not once a row (a screenful after End's walk spent a sixth of its time there).
+        self._frame_styles = (self.rich_style, self.get_component_rich_style(CURSOR))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_styles = None
+
+    def _row_style(self, selected: bool) -> Style:
+        styles = self._frame_styles
+        if styles is None:  # a line asked for outside a frame
+            return self.get_component_rich_style(CURSOR) if selected else self.rich_style
+        return styles[1] if selected else styles[0]
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         spoken = screen_reader(self)
@@ -370,9 +390,7 @@ class PagedList(
             return overlaid
         if index < drawn:
             selected = index == self.cursor
-            base = (
-                self.get_component_rich_style("paged-list--cursor") if selected else self.rich_style
-            )
+            base = self._row_style(selected)
             key = (index, width, base)
             strip = self._strips.get(key)
             if strip is None:
