@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
+    from .app.reader import LurkerApp
     from .config.account import AccountSession
 
 NO_TERMINAL = (
@@ -99,8 +100,29 @@ def _reader(args: argparse.Namespace) -> int:
         memory.release()
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 2
-    app.run()
+    _run_interruptible(app)
     return app.return_code or 0
+
+
+def _run_interruptible(app: LurkerApp) -> None:
+    """Run the reader; a SIGINT before its own handler is in (`LurkerApp.on_load`) ends it
+    as that handler does. Left to asyncio, whose handler cancels the run, it ended the start
+    half-made: Textual's crash, status 1, a traceback (about 1 in 30 at the start)."""
+    import asyncio
+    import signal
+
+    def interrupted(signum: int, frame: object) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not running yet, or no more: as every command ends
+            raise KeyboardInterrupt from None
+        loop.call_soon_threadsafe(app.interrupted)
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        app.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def has_terminal() -> bool:

@@ -37,6 +37,9 @@ def as_from_a_shell() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+ALTERNATE_SCREEN = "\x1b[?1049h"
+
+
 def demo_reader(terminal: Terminal) -> subprocess.Popen[bytes]:
     """The installed reader on the demo, in `terminal`, as started from a shell."""
     end = terminal.child_end
@@ -122,10 +125,25 @@ def test_ctrl_c_while_the_reader_starts(library: str) -> None:
         terminal.started()
         wait_until(lambda: has_loaded(process, library), library)
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=60) == 130
+        status = process.wait(timeout=60)
     shown = terminal.output()
+    assert status == 130, shown
     assert "Traceback" not in shown
     assert "KeyboardInterrupt" not in shown
+
+
+def test_ctrl_c_while_the_first_screen_mounts() -> None:
+    """The terminal taken, nothing drawn yet: ended then, the screen half mounted, Textual's
+    Header failed (status 1, a traceback), nine times in ten."""
+    terminal = Terminal()
+    with ending(demo_reader(terminal)) as process:
+        terminal.started()
+        wait_until(lambda: ALTERNATE_SCREEN in terminal.seen(), "the terminal taken")
+        process.send_signal(signal.SIGINT)
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 130, shown
+    assert "Traceback" not in shown
 
 
 def test_sigint_to_the_running_reader_ends_it_with_130() -> None:
