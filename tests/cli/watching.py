@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,7 @@ def watcher_of(
 async def run_watch(
     watcher: Watcher,
     clock: DemoClock,
-    until: Callable[[int], bool],
+    until: Callable[[int], bool | Awaitable[bool]],
     *,
     step: float = 2.0,
     telling: Telling | None = None,
@@ -91,7 +92,10 @@ async def run_watch(
         pauses += 1
         if waits is not None:
             waits.append(seconds)
-        if until(pauses):
+        stop = until(pauses)
+        if inspect.isawaitable(stop):  # a step of the test taken while the watch pauses
+            stop = await stop
+        if stop:
             done.set()
             await asyncio.Event().wait()  # until stopped
         clock.seconds += step
