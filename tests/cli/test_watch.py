@@ -145,6 +145,32 @@ async def test_by_default_only_what_is_followed_by_key_or_rule_is_told(
     assert '1 rule with action = "follow"' in err
 
 
+async def test_a_topic_followed_on_another_machine_is_told_here(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A topic followed by key on the laptop (its journal in the sync folder) is told by the
+    desktop's watch: the watch takes the other machines' journals in before it looks."""
+    folder = tmp_path / "sync"
+    folder.mkdir()
+    store = "localhost--ana@example.com.sqlite3"  # one account: one subfolder for both
+    followed = "1100000001"
+    laptop = open_house(tmp_path / "laptop" / store, sync_folder=folder)
+    try:
+        await laptop.reading.load()
+        assert await laptop.reading.mark_by_key(followed, "41101", "follow")
+        await laptop.sync.take_in()  # its journal written to the folder
+    finally:
+        laptop.close()
+    assert any(folder.rglob("*.jsonl"))
+    clock = DemoClock()
+    demo = paced(clock)
+    desktop = tmp_path / "desktop" / store
+    with watcher_of(demo, desktop, Scope(), sync_folder=folder) as watcher:
+        await run_watch(watcher, clock, lambda pauses: pauses == 8)
+    told = rows(capsys.readouterr().out)
+    assert {row["topic_id"] for row in told} == {int(followed)}
+
+
 async def test_one_group_and_a_group_that_is_not_there(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

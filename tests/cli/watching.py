@@ -56,6 +56,7 @@ def watcher_of(
     *,
     rules: tuple[Any, ...] = (),
     transport: httpx.AsyncBaseTransport | None = None,
+    sync_folder: Path | None = None,
 ) -> Iterator[Watcher]:
     """A watch of `scope` over the demo, keeping what it told in the store at `store`."""
     client = ServiceClient(
@@ -64,7 +65,8 @@ def watcher_of(
         transport=transport or demo_transport(demo),
         sleep=_no_wait,  # (a 429 is asked again at once)
     )
-    house = open_house(store, reading=Reading(seconds_now, Rulebook(rules, seconds_now)))
+    reading = Reading(seconds_now, Rulebook(rules, seconds_now))
+    house = open_house(store, reading=reading, sync_folder=sync_folder)
     watcher = Watcher(Library(client), house, scope)
     try:
         yield watcher

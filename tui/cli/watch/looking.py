@@ -113,6 +113,9 @@ class Watcher:
     async def look(self) -> Look:
         """Look at the service once (raises what asking the topics raised)."""
         await self._groups_now()
+        # What other machines followed, muted or read counts here too: their journals are
+        # taken in first (as the reader does every half minute; nothing without a folder).
+        await self.house.sync.take_in()
         await self._read_state_now()
         moved = await moved_topics(self.library, self.since, group_name=self.scope.group)
         look = Look(cut=moved.cut, first=self.since is None)
