@@ -113,10 +113,9 @@ def _run_interruptible(app: LurkerApp) -> None:
 
     def interrupted(signum: int, frame: object) -> None:
         try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # not running yet, or no more: as every command ends
+            asyncio.get_running_loop().call_soon_threadsafe(app.interrupted)
+        except RuntimeError:  # not running yet, or no more (closing): as every command ends
             raise KeyboardInterrupt from None
-        loop.call_soon_threadsafe(app.interrupted)
 
     previous = signal.signal(signal.SIGINT, interrupted)
     try:
