@@ -7,6 +7,7 @@ extension module loaded by an import, a page written), so no test depends on tim
 from __future__ import annotations
 
 import csv
+import os
 import signal
 import subprocess
 import sys
@@ -40,11 +41,11 @@ def as_from_a_shell() -> None:
 ALTERNATE_SCREEN = "\x1b[?1049h"
 
 
-def demo_reader(terminal: Terminal) -> subprocess.Popen[bytes]:
+def demo_reader(terminal: Terminal, *options: str) -> subprocess.Popen[bytes]:
     """The installed reader on the demo, in `terminal`, as started from a shell."""
     end = terminal.child_end
     return subprocess.Popen(
-        [installed(), "--demo"],
+        [installed(), "--demo", *options],
         stdin=end,
         stdout=end,
         stderr=end,
@@ -144,6 +145,34 @@ def test_ctrl_c_while_the_first_screen_mounts() -> None:
     shown = terminal.output()
     assert status == 130, shown
     assert "Traceback" not in shown
+
+
+@pytest.mark.parametrize("opening", [("--group", "lurker-dev"), ("--topic", "1100000001")])
+def test_ctrl_c_while_a_screen_opens_over_the_saved_group_list(opening: tuple[str, ...]) -> None:
+    """With the group list saved by a run before, it is painted at once and `--group` or
+    `--topic` opens its screen after it: a SIGINT at that first frame ended the reader while
+    that screen mounted (status 1, a traceback: the screen's first look for its own widgets)."""
+    saving = Terminal()
+    with ending(demo_reader(saving)) as process:
+        saving.started()
+        wait_until(lambda: "lurker-dev" in saving.seen() and saved_group_list(), "a saved list")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=60) == 130, saving.output()
+    terminal = Terminal()
+    with ending(demo_reader(terminal, *opening)) as process:
+        terminal.started()
+        wait_until(lambda: "lurker-dev" in terminal.seen(), "the saved list painted")
+        process.send_signal(signal.SIGINT)
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 130, shown
+    assert "Traceback" not in shown
+
+
+def saved_group_list() -> bool:
+    """Whether a run has saved its group list (the next start paints it at once)."""
+    stores = Path(os.environ["LURKER_DATA"]) / "stores"
+    return stores.is_dir() and any(stores.glob("*.groups.json"))
 
 
 def test_sigint_to_the_running_reader_ends_it_with_130() -> None:

@@ -28,6 +28,7 @@ from ..store.pages.summary import load_summary, summary_path
 from ..widgets.feed import PageFailed, PageLoaded, WalkStopped
 from ..widgets.spoken import SCREEN_READER
 from . import memory
+from .interrupt import EndOnInterrupt
 from .opening import ScreenOpening
 from .spoken import SPOKEN_CSS
 
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
-INTERRUPT_WAITS_AT_MOST = 1.0
-"""Seconds a SIGINT during the start waits for the first screen to be up before it ends."""
 
 
 class LurkerApp(ScreenOpening):
@@ -97,8 +96,7 @@ class LurkerApp(ScreenOpening):
         self._bodies_in_process = bodies_in_process
         self._converting: ConvertingProcess | None = None  # bodies' own process, once wanted
         self._started = False  # the client, the service and the store are under way
-        self._screen_up = False  # the first screen is up (a SIGINT before it waits for it)
-        self._interrupt_waits = False
+        self._interrupt = EndOnInterrupt(self, lambda: self._started)
         self.news = Bookkeeper(self, settings)
         self.onward = Onward(  # where n and N go past the end
             self, self._open_topic, lambda group: self._push_topics(group, seek_unread=True)
@@ -177,26 +175,11 @@ class LurkerApp(ScreenOpening):
             asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.interrupted)
 
     def interrupted(self) -> None:
-        """End on a SIGINT, with 130, once that cannot break the start."""
-        # Ended while its first screen mounts, the app crashed inside Textual (its Header
-        # looks for a child already gone): status 1 and a traceback on the terminal, for a
-        # SIGINT in some 50 ms of the start. It ends once that screen is up (Ready), or in
-        # a second should that never come.
-        if self._screen_up:
-            self.exit(return_code=130)
-        elif not self._interrupt_waits:
-            self._interrupt_waits = True
-            self.set_timer(INTERRUPT_WAITS_AT_MOST, lambda: self.exit(return_code=130))
+        """End on a SIGINT, with 130, once that cannot break the start (`interrupt`)."""
+        self._interrupt.interrupted()
 
     def on_ready(self) -> None:
-        # (Ready comes with the first frame, maybe the default screen's: a refresh more lets
-        # the first screen of ours mount whole.)
-        self.call_after_refresh(self._first_screen_up)
-
-    def _first_screen_up(self) -> None:
-        self._screen_up = True
-        if self._interrupt_waits:
-            self.exit(return_code=130)
+        self._interrupt.ready = True
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, lambda theme: save_state(theme=theme.name))

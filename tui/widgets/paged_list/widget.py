@@ -143,6 +143,7 @@ class PagedList(
         # During a walk, how many rows are drawn: the rows after them wait for the next draw.
         self._held: int | None = None
         self._pacing = WalkPacing(self, self._draw_held)
+        self._in_frame = False  # inside `render_lines`
         self._frame_styles: tuple[Style, Style] | None = None  # (row, cursor) while drawn
 
     # --- what the list holds ------------------------------------------------------------
@@ -367,16 +368,21 @@ class PagedList(
     def render_lines(self, crop: Region) -> list[Strip]:
         # A row's base style walks the widget's ancestors for their backgrounds: once a
         # frame, not once a row (a screenful after End's walk spent a sixth of its time there).
-        self._frame_styles = (self.rich_style, self.get_component_rich_style(CURSOR))
+        self._in_frame, self._frame_styles = True, None
         try:
             return super().render_lines(crop)
         finally:
-            self._frame_styles = None
+            self._in_frame, self._frame_styles = False, None
 
     def _row_style(self, selected: bool) -> Style:
-        styles = self._frame_styles
-        if styles is None:  # a line asked for outside a frame
+        if not self._in_frame:  # a line asked for outside a frame
             return self.get_component_rich_style(CURSOR) if selected else self.rich_style
+        styles = self._frame_styles
+        if styles is None:  # (asked for on first use: a frame may draw no row at all)
+            styles = self._frame_styles = (
+                self.rich_style,
+                self.get_component_rich_style(CURSOR),
+            )
         return styles[1] if selected else styles[0]
 
     def render_line(self, y: int) -> Strip:
@@ -413,4 +419,4 @@ class PagedList(
             text.align("center", width)
             style = self.get_component_rich_style("paged-list--empty")
             return fit_line(text, width, style, self.app.console)
-        return Strip.blank(width, self.rich_style)
+        return Strip.blank(width, self._row_style(False))
