@@ -121,7 +121,8 @@ def _run_interruptible(app: LurkerApp) -> None:
     try:
         app.run()
     finally:
-        signal.signal(signal.SIGINT, previous)
+        # (None: a handler not set from Python, as when embedded: the default then.)
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
 def has_terminal() -> bool:
