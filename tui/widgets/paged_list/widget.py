@@ -8,10 +8,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...api.cursor import PageSource
@@ -23,6 +21,7 @@ from .keys import ListKeys
 from .line_cache import LineCache
 from .look import LIST_CSS, LIST_PARTS
 from .pacing import WalkPacing
+from .row_styles import RowStyles
 from .rows import PAGE_ROWS, RowStore
 from .state import ListState
 from .status import StatusRow
@@ -57,11 +56,8 @@ class RowMessage(Message, Generic[R]):
         return self.list
 
 
-CURSOR = "paged-list--cursor"
-
-
 class PagedList(
-    ListKeys, RowEditing, RowFinding, StatusRow, WalkDrawing, ScrollView, Generic[T], can_focus=True
+    ListKeys, RowEditing, RowFinding, StatusRow, WalkDrawing, RowStyles, Generic[T], can_focus=True
 ):
     """A list of rows paged in from a source as the reader nears the end; draws only what
     is on screen.
@@ -143,8 +139,6 @@ class PagedList(
         # During a walk, how many rows are drawn: the rows after them wait for the next draw.
         self._held: int | None = None
         self._pacing = WalkPacing(self, self._draw_held)
-        self._in_frame = False  # inside `render_lines`
-        self._frame_styles: tuple[Style, Style] | None = None  # (row, cursor) while drawn
 
     # --- what the list holds ------------------------------------------------------------
 
@@ -364,26 +358,6 @@ class PagedList(
         self._check_prefetch()
 
     # --- drawing -------------------------------------------------------------------------
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # A row's base style walks the widget's ancestors for their backgrounds: once a
-        # frame, not once a row (a screenful after End's walk spent a sixth of its time there).
-        self._in_frame, self._frame_styles = True, None
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._in_frame, self._frame_styles = False, None
-
-    def _row_style(self, selected: bool) -> Style:
-        if not self._in_frame:  # a line asked for outside a frame
-            return self.get_component_rich_style(CURSOR) if selected else self.rich_style
-        styles = self._frame_styles
-        if styles is None:  # (asked for on first use: a frame may draw no row at all)
-            styles = self._frame_styles = (
-                self.rich_style,
-                self.get_component_rich_style(CURSOR),
-            )
-        return styles[1] if selected else styles[0]
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
