@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from rich.style import Style
 from textual import events
 from textual.pilot import Pilot
 
@@ -566,7 +568,9 @@ async def test_a_click_on_the_walk_progress_takes_no_row_and_a_screen_reader_s_e
         assert paged_list.cursor == PAGE - 1
 
 
-async def test_a_screenful_drawn_asks_for_the_rows_style_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_a_screenful_drawn_asks_for_the_rows_style_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # The style walks the widget's ancestors: asked at every row, it was a sixth of drawing
     # a screenful (End's last frame).
     app = ListApp(FakeSource(500))
@@ -574,10 +578,10 @@ async def test_a_screenful_drawn_asks_for_the_rows_style_once(monkeypatch) -> No
         paged_list = app.paged_list
         await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
         await pilot.pause()
-        asked = []
+        asked: list[int] = []
         style = type(paged_list).rich_style
 
-        def counted(widget: PagedList[int]):  # type: ignore[no-untyped-def]
+        def counted(widget: PagedList[int]) -> Style:
             if widget is paged_list:
                 asked.append(1)
             return style.fget(widget)
