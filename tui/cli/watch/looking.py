@@ -22,8 +22,6 @@ from ...api.errors import LurkerError
 from ...api.follow import FollowedLog, newest_of
 from ...api.moved import Moved, messages_since, moved_topics
 from ...api.params import ActivityQuery
-from ...render.when import seconds_now
-from ...store.reading.door import Reading
 from .events import Event, log_event, message_event
 
 if TYPE_CHECKING:
@@ -113,9 +111,6 @@ class Watcher:
     async def look(self) -> Look:
         """Look at the service once (raises what asking the topics raised)."""
         await self._groups_now()
-        # What other machines followed, muted or read counts here too: their journals are
-        # taken in first (as the reader does every half minute; nothing without a folder).
-        await self.house.sync.take_in()
         await self._read_state_now()
         moved = await moved_topics(self.library, self.since, group_name=self.scope.group)
         look = Look(cut=moved.cut, first=self.since is None)
@@ -197,16 +192,14 @@ class Watcher:
         return self.scope.group is None or group.group_name == self.scope.group
 
     async def _read_state_now(self) -> None:
-        """The topics followed (and hidden, muted) by key, as the reader last kept them:
-        read again whenever the state file changed."""
-        seen = _changed(self.house.path)
-        if seen == self._state_seen:
-            return
+        """The topics followed (and hidden, muted) by key, here or on other machines (their
+        journals taken in first, as the reader does every half minute): read again whenever
+        the store changed."""
+        seen = _changed(self.house.path)  # (before: what is written after is read next look)
+        taken = await self.house.sync.take_in()  # (None without a sync folder)
+        if seen != self._state_seen and not (taken is not None and taken.changed):
+            await self.reading.reload()  # (taking records in reloaded it already)
         self._state_seen = seen
-        fresh = Reading(seconds_now, self.house.reading.rulebook)
-        fresh.attach(self.house.thread)
-        await fresh.load()
-        self.reading = fresh
 
     def wanted(self, topic: Topic) -> bool:
         """Whether the watch tells a topic's news: followed (by key, rule or the service's

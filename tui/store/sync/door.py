@@ -45,6 +45,11 @@ class Round:
         """Records taken in."""
         return sum(taken.records for taken in self.files.values())
 
+    @property
+    def changed(self) -> bool:
+        """Whether it changed the read state (records taken in, or a reset)."""
+        return bool(self.records or self.reset)
+
     def add(self, taken: FileTaken) -> None:
         """One more look at a file (its counts added to those before)."""
         old = self.files.get(taken.name)
@@ -120,7 +125,7 @@ class Sync:
             self._reading.state.stamps.hear(await self._thread.call(_newest_heard))
         except StoreError:
             pass  # said by the store
-        if taken.records or taken.reset:
+        if taken.changed:
             await self._reading.reload()
         return taken
 
