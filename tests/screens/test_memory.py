@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Iterator
 
@@ -125,7 +126,10 @@ async def test_a_screen_closed_before_its_page_settles_is_not_frozen(monkeypatch
 
     def after(callback, *args, **kwargs):  # type: ignore[no-untyped-def]
         done = real_after(callback, *args, **kwargs)
-        if getattr(callback, "__name__", "") in ("settle", "_settle_on") and not sent:
+        # (the settle waits for the frame to be on its way: `_once_out(_settle_on, ...)`)
+        first = args[0] if args else None
+        names = {getattr(callback, "__name__", ""), getattr(first, "__name__", "")}
+        if names & {"settle", "_settle_on"} and not sent:
             sent.append(True)
             app.post_message(key_event("escape"))  # a key read in the page's batch
         return done
@@ -157,3 +161,33 @@ def test_between_a_walks_pages_only_the_young_are_collected_every_so_many_pages(
     memory.settle()  # the walk's last page: what it left is collected, as after any page
     assert collected == [1, 1]
     assert gc.isenabled()
+
+
+async def test_a_pages_settle_waits_until_its_frame_is_on_its_way(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Textual's writer thread sends a frame once it holds the interpreter: the settle's
+    collection, begun straight after End's last paint, held it first (4 ms, the frame out
+    that much later). The settle now waits for a timer, in which the loop sleeps."""
+    from tui.app import memory, reader
+
+    painted: list[float] = []
+    settled: list[float] = []
+    app, _ = make_app(group="big-archive")
+    display = app._display
+
+    def noted_display(screen, renderable):  # type: ignore[no-untyped-def]
+        display(screen, renderable)
+        if renderable is not None:
+            painted.append(asyncio.get_running_loop().time())
+
+    real_settle = memory.settle
+
+    def noted_settle() -> None:
+        settled.append(asyncio.get_running_loop().time())
+        real_settle()
+
+    monkeypatch.setattr(app, "_display", noted_display)
+    monkeypatch.setattr(memory, "settle", noted_settle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(settled), "a page settled")
+    last_paint = max(moment for moment in painted if moment <= settled[0])
+    assert settled[0] - last_paint >= reader.FRAME_OUT

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from ..config.account import AccountSession
     from ..render.convert.process import ConvertingProcess
 
+FRAME_OUT = 0.001
+"""Seconds after a paint before what follows it runs (`_once_out`)."""
+
 Connect = Callable[[], "AccountSession"]
 """Builds the client and its sign-in (imports httpx and pydantic: after the first paint)."""
 
@@ -256,9 +259,18 @@ class LurkerApp(ScreenOpening):
         # before it, 2 ms at an End walk's last page, the frame waited), and only while
         # its screen is still the one shown: one closed meanwhile was released, and frozen
         # now its widgets' cycles would stay until the next screen closed.
-        self.call_after_refresh(self._settle_on, self.screen)
+        self.call_after_refresh(self._once_out, self._settle_on, self.screen)
         if not self.news.started:
-            self.call_after_refresh(self.news.start)
+            self.call_after_refresh(self._once_out, self.news.start)
+
+    def _once_out(self, callback: Callable[..., None], *args: Any) -> None:
+        """`callback(*args)` once the frame just painted is on its way to the terminal.
+
+        Textual's writer thread sends a frame when it next holds the interpreter: a
+        collection begun straight after the paint held it first (4 ms at the last page of
+        End's walk, the frame out that much later). A timer lets the loop wait on its
+        selector, so the writer goes first."""
+        self.set_timer(FRAME_OUT, lambda: callback(*args), name="after-frame-out")
 
     def _settle_on(self, screen: Screen[Any]) -> None:
         if screen is self.screen:
