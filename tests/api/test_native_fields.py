@@ -145,7 +145,7 @@ def test_other_fields_read_as_the_tolerant_readers_read_them(field: str, value: 
         "summary": fields._long_text,
         "is_sticky": fields._flag,
         "num_messages": fields._count,
-        "id": fields._identifier,
+        "id": fields.identifier,
     }[field]
     read = getattr(Topic.model_validate({field: value}), field)
     expected = reader(value) if value is not None else getattr(Topic(), field)

@@ -166,6 +166,36 @@ async def test_a_walk_paints_its_progress_and_draws_its_rows_when_due_or_done() 
         assert screen_lines(paged_list)[-1] == "Row 1999"
 
 
+async def test_a_walk_paints_its_progress_only_once_it_has_gone_on_a_while(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A walk's start painted its progress at once (a paint the first answer waited
+    behind: a twentieth of a 13-page walk); a walk shorter than `progress_every` now
+    shows its end and never its progress."""
+    source = FakeSource(2_000, gated=True)
+    source.release()  # the first page
+    app = ListApp(source)
+    painted: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        paged_list._pacing.every = 3_600.0  # no draw of rows falls due during this test
+        paged_list._pacing.progress_every = 3_600.0  # nor a paint of the progress
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
+        paint = paged_list._paint_progress
+        monkeypatch.setattr(
+            paged_list, "_paint_progress", lambda: (painted.append(len(paged_list.rows)), paint())
+        )
+        await pilot.press("end")
+        for pages in (2, 3):
+            source.release()
+            await until(pilot, lambda n=pages: len(paged_list.rows) == n * PAGE, workers_held=True)
+        assert painted == []
+        paged_list._pacing.progress_every = 0.0  # gone on a while: painted as pages come
+        source.release()
+        await until(pilot, lambda: len(paged_list.rows) == 4 * PAGE, workers_held=True)
+        assert painted == [4 * PAGE]
+
+
 async def test_escape_cancels_the_walk_and_otherwise_bubbles() -> None:
     source = FakeSource(2_000, gated=True)
     app = ListApp(source)
@@ -512,7 +542,7 @@ class AheadSource(FakeSource):
         self.list_rows = list_rows
         self.asked_ahead: list[int] = []
 
-    def read_ahead(self) -> None:
+    def read_ahead(self, *, deferred: bool = False) -> None:
         self.asked_ahead.append(self.list_rows[0])
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -91,3 +92,44 @@ def test_rows_that_cannot_be_pickled_stay_as_they_are() -> None:
     store.settle(299)
     assert store.packed_pages == 0
     assert list(store) == unpicklable
+
+
+def test_pending_rows_count_at_once_and_are_made_when_first_looked_at() -> None:
+    store: RowStore[Row] = RowStore(keep=PAGE_ROWS)
+    made: list[int] = []
+
+    def maker(start: int) -> Callable[[], list[Row]]:
+        def make() -> list[Row]:
+            made.append(start)
+            return rows(start, PAGE_ROWS)
+
+        return make
+
+    store.extend(rows(0, PAGE_ROWS))
+    for start in range(PAGE_ROWS, 5 * PAGE_ROWS, PAGE_ROWS):
+        store.extend_pending(PAGE_ROWS, maker(start))
+    assert len(store) == 5 * PAGE_ROWS
+    assert store.pending == 4
+    assert made == []
+    assert store[-1].id == 5 * PAGE_ROWS - 1  # the last page, made for its last row
+    assert made == [4 * PAGE_ROWS]
+    store.settle(len(store) - 1)  # a page still to be made is not packed, nor made
+    assert made == [4 * PAGE_ROWS]
+    assert store.packed_pages == 1  # the first page: far, and made
+    assert store.pending == 3
+    store.make_nearest(len(store) - 1)  # nearest the end first
+    assert made == [4 * PAGE_ROWS, 3 * PAGE_ROWS]
+    assert list(store) == rows(0, 5 * PAGE_ROWS)  # the rest made as they are read
+    assert store.pending == 0
+    assert sorted(made) == [PAGE_ROWS, 2 * PAGE_ROWS, 3 * PAGE_ROWS, 4 * PAGE_ROWS]
+
+
+def test_a_page_made_shorter_than_promised_is_counted_anew() -> None:
+    store: RowStore[Row] = RowStore()
+    store.extend(rows(0, 10))
+    store.extend_pending(10, lambda: rows(10, 4))
+    store.extend(rows(14, 10))
+    assert len(store) == 30
+    assert store[12].id == 12
+    assert len(store) == 24
+    assert [row.id for row in store] == list(range(24))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from http.cookiejar import Cookie
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Unpack
 
 import httpx
 import pydantic
@@ -13,6 +13,7 @@ import pydantic
 from .auth import ApiKey, CookieSession, Credential, CredentialAuth, Token, kind_of
 from .backoff import RetryPolicy
 from .body import BodyLimits
+from .deferred import DeferredPage, defer
 from .download import Downloads
 from .errors import (
     BadCsrfError,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from .models.messages import Message, TopicPage
 
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
+T = TypeVar("T")
 
 
 class ServiceClient:
@@ -174,27 +176,16 @@ class ServiceClient:
 
         return await self._call("getgroup", _group(group_id, group_name), Group)
 
-    async def get_topics(
-        self,
-        *,
-        group_id: int | str | None = None,
-        group_name: str | None = None,
-        sort_field: str | None = None,
-        sort_dir: str | None = None,
-        q: str | None = None,
-        limit: int = 100,
-        page_token: int | str | None = None,
-    ) -> Page[Topic]:
+    async def get_topics(self, **query: Unpack[TopicsQuery]) -> Page[Topic]:
         """One page of a group's topics, or of every group's when no group is given."""
-        params: Params = {
-            **_group(group_id, group_name),
-            "sort_field": sort_field,
-            "sort_dir": sort_dir,
-            "q": q or None,
-            "limit": limit,
-            "page_token": page_token,
-        }
-        return await self._call("gettopics", params, Page[Topic])
+        return await self._call("gettopics", _topics_params(query), Page[Topic])
+
+    async def get_topics_deferred(
+        self, **query: Unpack[TopicsQuery]
+    ) -> Page[Topic] | DeferredPage[Page[Topic]]:
+        """`get_topics`, the topics validated when first asked for (`DeferredPage`)."""
+        body = await self._body("gettopics", _topics_params(query), write=False)
+        return self._read("gettopics", lambda: defer(body, Page[Topic]))
 
     async def get_topic(
         self,
@@ -273,6 +264,13 @@ class ServiceClient:
         *,
         write: bool = False,
     ) -> ModelT:
+        body = await self._body(endpoint, params, write=write)
+        if model is None:
+            return None  # type: ignore[return-value]
+        return self._read(endpoint, lambda: model.model_validate(body if body is not None else {}))
+
+    async def _body(self, endpoint: str, params: Params, *, write: bool) -> Any:
+        """The decoded answer of one call, its rows within bounds."""
         csrf = self.credential.csrf if isinstance(self.credential, CookieSession) else ""
         try:
             body = await self._exchange.call(endpoint, params, write=write, csrf=csrf)
@@ -284,11 +282,13 @@ class ServiceClient:
             raise
         if self.credential is not None:
             self.worked = True
-        if model is None:
-            return None  # type: ignore[return-value]
         _check_items(body, self._exchange.limits, endpoint)
+        return body
+
+    def _read(self, endpoint: str, validate: Callable[[], T]) -> T:
+        """`validate()`, whatever it raises of the answer's shape said as our own error."""
         try:
-            return model.model_validate(body if body is not None else {})
+            return validate()
         except pydantic.ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "the answer"
@@ -308,6 +308,29 @@ def _check_items(body: Any, limits: BodyLimits, endpoint: str) -> None:
     data = body.get("data") if isinstance(body, dict) else None
     if isinstance(data, list) and len(data) > limits.max_items:
         raise ResponseTooLargeError(endpoint, f"{len(data):,} rows in one page")
+
+
+class TopicsQuery(TypedDict, total=False):
+    """What a page of topics is asked for by (a group by id or name, none: every group's)."""
+
+    group_id: int | str | None
+    group_name: str | None
+    sort_field: str | None
+    sort_dir: str | None
+    q: str | None
+    limit: int
+    page_token: int | str | None
+
+
+def _topics_params(query: TopicsQuery) -> Params:
+    return {
+        **_group(query.get("group_id"), query.get("group_name")),
+        "sort_field": query.get("sort_field"),
+        "sort_dir": query.get("sort_dir"),
+        "q": query.get("q") or None,
+        "limit": query.get("limit", 100),
+        "page_token": query.get("page_token"),
+    }
 
 
 def _group(group_id: int | str | None, group_name: str | None) -> Params:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from .seen import SeenIds
 from .single_flight import SingleFlight
 
 if TYPE_CHECKING:  # the paging protocol is for screens too: no pydantic to import for it
+    from .deferred import DeferredPage
     from .models.page import Page, PageToken
 
 PageT = TypeVar("PageT", bound="Page[Any]")
@@ -58,15 +60,26 @@ class PageSource(Protocol[PageT_co]):
 class ReadsAhead(Protocol):
     """A source that can fetch its next page before it is asked for it."""
 
-    def read_ahead(self) -> None:
-        """Start fetching the next page now (a walk asks for it as soon as this one is in)."""
+    def read_ahead(self, *, deferred: bool = False) -> None:
+        """Start fetching the next page now (a walk asks for it as soon as this one is in);
+        `deferred`: as `next_page_deferred` hands it out."""
+        ...
+
+
+@runtime_checkable
+class DefersItems(Protocol):
+    """A source that can hand out a page before its items are validated."""
+
+    async def next_page_deferred(self) -> Any:
+        """The next page (a `DeferredPage` where the service's items allow, else as
+        `next_page`), or None once the list has ended."""
         ...
 
 
 class _Fetched(NamedTuple, Generic[PageT]):
     """A page fetched, and what the list says once it is handed out."""
 
-    page: PageT
+    page: PageT | DeferredPage[PageT]
     ended: bool
     end_note: str
     total_count: int | None
@@ -90,6 +103,10 @@ class PageCursor(Generic[PageT]):
     `read_ahead` fetches the next page while the one handed out is turned into rows and
     drawn (a walk to the end: the service's time and ours overlap); `ended`, `end_note` and
     `total_count` say what the pages handed out say, whatever has been fetched ahead.
+
+    With `fetch_deferred` (the same call, its items validated when first asked for),
+    `next_page_deferred` hands out `DeferredPage`s: repeats are dropped by the ids the
+    items will have once validated.
     """
 
     def __init__(
@@ -99,8 +116,10 @@ class PageCursor(Generic[PageT]):
         *,
         limit: int = DEFAULT_LIMIT,
         first_limit: int | None = None,
+        fetch_deferred: Callable[..., Awaitable[PageT | DeferredPage[PageT]]] | None = None,
     ) -> None:
         self._fetch = fetch
+        self._fetch_deferred = fetch_deferred
         self.params = dict(params or {})
         self.limit = limit
         self.first_limit = first_limit if first_limit and first_limit < limit else None
@@ -131,6 +150,17 @@ class PageCursor(Generic[PageT]):
         Concurrent callers share the request already in flight. On failure the cursor stays
         where it was, so calling again retries that same page.
         """
+        page = await self._next(deferred=False)
+        from .deferred import DeferredPage
+
+        return page.validated() if isinstance(page, DeferredPage) else page  # (read ahead)
+
+    async def next_page_deferred(self) -> PageT | DeferredPage[PageT] | None:
+        """`next_page`, as a `DeferredPage` where the items allow (and a deferred fetch
+        was given), validated pages where not."""
+        return await self._next(deferred=True)
+
+    async def _next(self, *, deferred: bool) -> PageT | DeferredPage[PageT] | None:
         ahead = self._ahead
         if ahead is not None and ahead.done() and (ahead.cancelled() or ahead.exception()):
             # Failed before this call (a walk stopped meanwhile): asked again, now, rather
@@ -145,7 +175,7 @@ class PageCursor(Generic[PageT]):
                 if not ahead.cancelled() or (task is not None and task.cancelling()):
                     raise  # this caller was cancelled (not only the read-ahead, by a reset)
                 self._forget(ahead)
-                return await self.next_page()
+                return await self._next(deferred=deferred)
             except BaseException:
                 self._forget(ahead)  # failed: asked again, the same page is fetched again
                 raise
@@ -153,7 +183,7 @@ class PageCursor(Generic[PageT]):
         elif self._exhausted and not self._flight.busy:
             return None
         else:
-            fetched = await self._flight.run(self._fetch_page)
+            fetched = await self._flight.run(partial(self._fetch_page, deferred=deferred))
         self.ended, self.end_note = fetched.ended, fetched.end_note
         self.total_count = fetched.total_count
         return fetched.page
@@ -162,22 +192,25 @@ class PageCursor(Generic[PageT]):
         if self._ahead is ahead:  # (a reset or another caller may have put another there)
             self._ahead = None
 
-    def read_ahead(self) -> None:
+    def read_ahead(self, *, deferred: bool = False) -> None:
         """Start fetching the next page, unless the list has no more or one is in flight."""
         if self._ahead is None and not self._exhausted and not self._flight.busy:
-            self._ahead = asyncio.ensure_future(self._flight.run(self._fetch_page))
+            fetch = partial(self._fetch_page, deferred=deferred)
+            self._ahead = asyncio.ensure_future(self._flight.run(fetch))
             self._ahead.add_done_callback(_retrieved)
 
-    async def _fetch_page(self) -> _Fetched[PageT]:
+    async def _fetch_page(self, *, deferred: bool = False) -> _Fetched[PageT]:
         sent = None if self._again_from_top else self._token
         small = self.first_limit is not None and self.pages_fetched == 0
         extra = {} if sent is None else {"page_token": sent}
-        page = await self._fetch(
-            **self.params, limit=self.first_limit if small else self.limit, **extra
-        )
+        fetch = self._fetch_deferred if deferred and self._fetch_deferred else self._fetch
+        page = await fetch(**self.params, limit=self.first_limit if small else self.limit, **extra)
         self.pages_fetched += 1
         self._again_from_top = False
-        fresh = self._unseen(page.data)
+        from .deferred import DeferredPage, item_id  # (pydantic's: loaded by the fetch)
+
+        deferred_page = isinstance(page, DeferredPage)
+        fresh = self._unseen(page.data, item_id if deferred_page else _model_id)
         self.loaded += len(fresh)
         if page.total_count or self._total is None:
             self._total = page.total_count
@@ -193,14 +226,17 @@ class PageCursor(Generic[PageT]):
         self._token = token
         self._again_from_top = small and not self._exhausted
         if len(fresh) < len(page.data):
-            page = page.model_copy(update={"data": fresh})
+            if isinstance(page, DeferredPage):
+                page = page.with_items(fresh)
+            else:
+                page = page.model_copy(update={"data": fresh})
         return _Fetched(page, self._exhausted, note, self._total)
 
-    def _unseen(self, items: list[Any]) -> list[Any]:
+    def _unseen(self, items: list[Any], id_of: Callable[[Any], object]) -> list[Any]:
         """The items whose ids have not arrived before (items without an id are kept)."""
         fresh = []
         for item in items:
-            key = getattr(item, "id", None)
+            key = id_of(item)
             if key in (None, 0, ""):
                 fresh.append(item)
             elif self._seen.first_time(key):
@@ -218,6 +254,10 @@ class PageCursor(Generic[PageT]):
                 "so the list ends here."
             )
         return ""
+
+
+def _model_id(item: Any) -> object:
+    return getattr(item, "id", None)
 
 
 def _retrieved(fetched: asyncio.Future[Any]) -> None:

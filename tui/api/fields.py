@@ -68,6 +68,22 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
+# What pydantic reads as a flag (its lax booleans); anything else leaves the flag unset.
+_YES = frozenset({"1", "on", "t", "true", "y", "yes"})
+_NO = frozenset({"0", "off", "f", "false", "n", "no"})
+
+
+def _maybe_flag(value: Any) -> bool | None:
+    if value is True or value is False or value is None:
+        return value
+    if isinstance(value, int | float) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        return True if word in _YES else False if word in _NO else None
+    return None
+
+
 # What one field may hold. A name, subject or address past this is not text anyone wrote
 # for reading; the rest of the field is dropped and "…" marks the cut.
 TEXT_LIMIT = 4_000
@@ -107,7 +123,9 @@ def _count(value: Any) -> int:
     return max(0, number)
 
 
-def _identifier(value: Any) -> int | str:
+def identifier(value: Any) -> int | str:
+    """An id as `Identifier` reads it: an integer or a string as sent, anything else as
+    text."""
     if type(value) is int or type(value) is str:
         return value
     if isinstance(value, bool) or not isinstance(value, int | str):
@@ -155,6 +173,12 @@ _SERVICE_TIME = core_schema.chain_schema(
 
 Timestamp = Annotated[datetime | None, BeforeValidator(_timestamp), _native_first(_SERVICE_TIME)]
 Flag = Annotated[bool, BeforeValidator(_flag), _native_first(core_schema.bool_schema(strict=True))]
+MaybeFlag = Annotated[
+    bool | None,
+    BeforeValidator(_maybe_flag),
+    _native_first(core_schema.nullable_schema(core_schema.bool_schema(strict=True))),
+]
+"""A flag the service may leave unset (None); what is not a flag reads as unset."""
 Text = Annotated[
     str,
     BeforeValidator(_text),
@@ -172,9 +196,9 @@ _PLAIN_ID = core_schema.union_schema(
     [core_schema.int_schema(strict=True), core_schema.str_schema(strict=True)]
 )
 # IDs are integers of any size, or opaque strings; both round-trip unchanged.
-Identifier = Annotated[int | str, BeforeValidator(_identifier), _native_first(_PLAIN_ID)]
+Identifier = Annotated[int | str, BeforeValidator(identifier), _native_first(_PLAIN_ID)]
 OptionalIdentifier = Annotated[
-    int | str | None, BeforeValidator(_identifier), _native_first(_PLAIN_ID)
+    int | str | None, BeforeValidator(identifier), _native_first(_PLAIN_ID)
 ]
 ListOf = Annotated[list[T], BeforeValidator(_list)]
 

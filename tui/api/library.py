@@ -43,7 +43,10 @@ class Library:
     ) -> PageSource[Page[Topic]]:
         """A group's topics, or every group's when `group_name` is None; `query` searches."""
         params = {"group_name": group_name, "sort_field": sort_field, "q": query or None}
-        return self.source(PageCursor(self.client.get_topics, params), "gettopics")
+        cursor = PageCursor(
+            self.client.get_topics, params, fetch_deferred=self.client.get_topics_deferred
+        )
+        return self.source(cursor, "gettopics")
 
     def thread(self, topic_id: int | str) -> PageSource[TopicPage]:
         """A topic's messages, oldest first."""

@@ -270,10 +270,15 @@ class LurkerApp(ScreenOpening):
         collection begun straight after the paint held it first (4 ms at the last page of
         End's walk, the frame out that much later). A timer lets the loop wait on its
         selector, so the writer goes first."""
-        self.set_timer(FRAME_OUT, lambda: callback(*args), name="after-frame-out")
+
+        def if_still_open() -> None:
+            if self.screen_stack:  # (not an app that ended meanwhile)
+                callback(*args)
+
+        self.set_timer(FRAME_OUT, if_still_open, name="after-frame-out")
 
     def _settle_on(self, screen: Screen[Any]) -> None:
-        if screen is self.screen:
+        if screen is self.screen_stack[-1]:
             memory.settle()
 
     @on(PageFailed)

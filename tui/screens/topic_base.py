@@ -17,6 +17,7 @@ from ..api.models.topics import Topic
 from ..render.safety import clean
 from ..render.when import count
 from ..store.reading.rules import READ, TopicStatus
+from ..widgets.feed import PendingRows
 from ..widgets.paged_list import ListState
 from .navigation import TopicOpened
 from .paged import PagedScreen, saved_note, show_text
@@ -24,6 +25,7 @@ from .reasons import reason
 from .topic_rows import TopicRow
 
 if TYPE_CHECKING:
+    from ..api.deferred import DeferredPage
     from ..bookkeeper import Bookkeeper
 
 SORTS = {"recentpostdate": "most recent first", "sticky": "sticky first"}
@@ -99,7 +101,7 @@ class TopicListBase(PagedScreen[TopicRow]):
             self.group_name, sort_field=self.sort_field, query=self.query_text
         )
         self.hidden = 0
-        self.paged_list.show(source, self.rows_of, keep=keep)
+        self.paged_list.show(source, self.rows_of, keep=keep, defers=True)
         self._update_title()
 
     def reason(self, error: BaseException) -> str:
@@ -126,8 +128,10 @@ class TopicListBase(PagedScreen[TopicRow]):
     def _opened(self, row: TopicRow) -> TopicOpened:
         return TopicOpened(row, self.group_name or self.group_of(row))
 
-    def rows_of(self, page: Page[Topic] | None) -> list[TopicRow]:
-        """A page's topics as rows (the screen's)."""
+    def rows_of(
+        self, page: Page[Topic] | DeferredPage[Page[Topic]] | None
+    ) -> list[TopicRow] | PendingRows[TopicRow]:
+        """A page's topics as rows (the screen's; a walk's pages come deferred)."""
         raise NotImplementedError
 
     def look_up(self, name: str) -> None:

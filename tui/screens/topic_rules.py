@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
+from ..api.deferred import DeferredPage, item_id
 from ..render.safety import clean
+from ..widgets.feed import PendingRows
 from .topic_rows import MARKS, TopicRow
 
 if TYPE_CHECKING:
@@ -80,22 +82,50 @@ def rule_note(subject: str, action: str | None, why: str, keyed: bool) -> str:
     return f"This topic, “{clean(subject)}”: {word} ({reason})."
 
 
-def rows_of(screen: TopicListBase, page: Page[Topic] | None) -> list[TopicRow]:
+def rows_of(
+    screen: TopicListBase, page: Page[Topic] | DeferredPage[Page[Topic]] | None
+) -> list[TopicRow] | PendingRows[TopicRow]:
     """A page's topics as rows, each with the rules' verdict; those hidden left out
-    (and counted), unless shown for the moment (H)."""
+    (and counted), unless shown for the moment (H). A deferred page's rows are made when
+    first looked at, where no rule can hide a topic (which to leave out is then known by
+    the keys alone)."""
     if page is None:
         return []
-    rulebook = screen.news.reading.rulebook
+    if isinstance(page, DeferredPage):
+        if not screen.news.reading.rulebook.hides:
+            return _pending_rows(screen, page)
+        page = page.validated()
     rows = []
     for topic in page.data:
-        verdict = rulebook.of_topic(topic, _names_of(screen, topic))
-        row = TopicRow.of(topic, verdict.action, verdict.why)
+        row = _row(screen, topic)
         if screen.news.state.action(str(row.id), row.ruled) == "hide":
             screen.hidden += 1
             if not screen._show_hidden:
                 continue
         rows.append(row)
     return rows
+
+
+def _pending_rows(screen: TopicListBase, page: DeferredPage[Page[Topic]]) -> PendingRows[TopicRow]:
+    """The rows of a page whose topics are validated when one is first looked at; those
+    hidden by key are left out (and counted) now, by their ids as sent."""
+    state, items = screen.news.state, page.data
+    hidden = {
+        at for at, item in enumerate(items) if state.action(str(item_id(item)), None) == "hide"
+    }
+    screen.hidden += len(hidden)
+    shown = [at for at in range(len(items)) if at not in hidden or screen._show_hidden]
+
+    def make() -> list[TopicRow]:
+        topics = page.validated().data
+        return [_row(screen, topics[at]) for at in shown]
+
+    return PendingRows(len(shown), make)
+
+
+def _row(screen: TopicListBase, topic: Topic) -> TopicRow:
+    verdict = screen.news.reading.rulebook.of_topic(topic, _names_of(screen, topic))
+    return TopicRow.of(topic, verdict.action, verdict.why)
 
 
 def _names_of(screen: TopicListBase, topic: Topic) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from textual.widgets import Header, Input, Static
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..widgets.column_heads import ColumnHeads
-from ..widgets.feed import PageFailed
+from ..widgets.feed import PageFailed, PendingRows
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
@@ -44,6 +44,7 @@ from .topic_rules import (
 from .topic_search import back, leave_search, search_service
 
 if TYPE_CHECKING:
+    from ..api.deferred import DeferredPage
     from ..api.models.page import Page
     from ..api.models.topics import Topic
 
@@ -87,9 +88,12 @@ class TopicsScreen(TopicListBase):
         """The group a key acts on; else the key waits for its lookup, or says why not."""
         return needs_group(self, action, what, alone)
 
-    def rows_of(self, page: Page[Topic] | None) -> list[TopicRow]:
+    def rows_of(
+        self, page: Page[Topic] | DeferredPage[Page[Topic]] | None
+    ) -> list[TopicRow] | PendingRows[TopicRow]:
         """A page's topics as rows, each with the rules' verdict; those hidden left out
-        (and counted), unless shown for the moment (H)."""
+        (and counted), unless shown for the moment (H); a deferred page's made when looked
+        at."""
         return rows_of(self, page)
 
     def hidden_note(self) -> str:

@@ -9,13 +9,23 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from textual.message import Message
 from textual.widget import Widget
 
-from ..api.cursor import PageSource, ReadsAhead
+from ..api.cursor import DefersItems, PageSource, ReadsAhead
 from ..api.errors import describe, retryable
 
 RowT = TypeVar("RowT")
 
-ToRows = Callable[[Any], Sequence[RowT]]
-"""Turns a page of the source (None once it has ended) into the rows it adds."""
+
+class PendingRows(NamedTuple, Generic[RowT]):
+    """A page's rows, to be made when first looked at: `length` of them, by `make()`."""
+
+    length: int
+    make: Callable[[], list[RowT]]
+
+
+ToRows = Callable[[Any], Sequence[RowT] | PendingRows[RowT]]
+"""Turns a page of the source (None once it has ended) into the rows it adds; a list that
+defers its walks' pages (`Feed.start(defers=True)`) may be given a `DeferredPage`, and may
+answer `PendingRows` for it."""
 
 
 class FeedMessage(Message):
@@ -73,7 +83,7 @@ class Feed(Generic[RowT]):
     def __init__(
         self,
         widget: Widget,
-        take: Callable[[Sequence[RowT], bool], None],
+        take: Callable[[Sequence[RowT] | PendingRows[RowT], bool], None],
         changed: Callable[[], None],
         *,
         walk_pause: float = 0.0,
@@ -92,6 +102,7 @@ class Feed(Generic[RowT]):
         # Says a failure in words; the screen may know more (the group it was asked in).
         self.describe: Callable[[Exception], str] = describe
         self.walking = False
+        self.defers = False  # a walk's pages are asked for deferred (`start`)
         self._fetches = 0  # a worker whose number is not the last is stale
 
     @property
@@ -119,24 +130,28 @@ class Feed(Generic[RowT]):
         """Why the list ended early, when it did."""
         return self.source.end_note if self.source is not None and self.source.ended else ""
 
-    def start(self, source: PageSource[Any], to_rows: ToRows[RowT], *, replace: bool) -> None:
-        """Page through `source`; with `replace`, the rows shown stay until its first page."""
+    def start(
+        self, source: PageSource[Any], to_rows: ToRows[RowT], *, replace: bool, defers: bool
+    ) -> None:
+        """Page through `source`; with `replace`, the rows shown stay until its first page;
+        with `defers`, a walk's pages come as the source defers them (`DefersItems`)."""
         if not replace:
             self._shown = None
         elif self._shown is None:  # over a replacement still on its way, the shown list stays
             self._shown = _Shown(
-                self.source, self.to_rows, self.failure, self.loading, self.walking
+                self.source, self.to_rows, self.failure, self.loading, self.walking, self.defers
             )
         self.source, self.to_rows = source, to_rows
+        self.defers = defers
         self.failure = None
         self.walking = False
         self._fetch(replacing=replace)
 
-    def adopt(self, source: PageSource[Any] | None, to_rows: ToRows[RowT]) -> None:
+    def adopt(self, source: PageSource[Any] | None, to_rows: ToRows[RowT], *, defers: bool) -> None:
         """Take over a list whose rows are already shown (a list set aside, shown again)."""
         self._fetches += 1
         self._widget.workers.cancel_group(self._widget, "page")
-        self.source, self.to_rows = source, to_rows
+        self.source, self.to_rows, self.defers = source, to_rows, defers
         self.loading = self.walking = False
         self.failure = None
         self._shown = None
@@ -195,9 +210,15 @@ class Feed(Generic[RowT]):
     ) -> None:
         try:
             while True:
-                page = await source.next_page()
+                # A walk's pages are not read before it stops: their items are validated,
+                # and their rows made, once they are looked at (`DeferredPage`).
+                deferred = False
+                if self.walking and self.defers and isinstance(source, DefersItems):
+                    page, deferred = await source.next_page_deferred(), True
+                else:
+                    page = await source.next_page()
                 if self.walking and not source.ended and isinstance(source, ReadsAhead):
-                    source.read_ahead()  # the next page comes while this one is drawn
+                    source.read_ahead(deferred=deferred)  # the next page comes as this is drawn
                 rows = to_rows(page)
                 if fetch != self._fetches:
                     return  # a newer list took this one's place
@@ -235,12 +256,14 @@ class Feed(Generic[RowT]):
         if replacing and shown is not None:
             # The list shown stays as it was, its failure, page in flight or walk too.
             self._shown = None
+            defers = self.defers  # (the list that failed: asked again as it was)
             self.source, self.to_rows, self.failure = shown.source, shown.to_rows, shown.failure
+            self.defers = shown.defers
             if shown.walking or shown.loading:  # asked again, after this worker has ended
                 self._widget.call_later(self.walk if shown.walking else self.more)
 
             def retry() -> None:
-                self.start(source, to_rows, replace=True)
+                self.start(source, to_rows, replace=True, defers=defers)
 
             self._widget.post_message(PageFailed(self._widget, error, retry, kept=True))
             return
@@ -256,6 +279,7 @@ class _Shown(NamedTuple, Generic[RowT]):
     failure: Exception | None
     loading: bool
     walking: bool
+    defers: bool
 
 
 def _no_rows(page: Any) -> Sequence[Any]:

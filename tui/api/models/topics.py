@@ -13,6 +13,7 @@ from ..fields import (
     Identifier,
     ListOf,
     LongText,
+    MaybeFlag,
     Text,
     Timestamp,
     new_list,
@@ -41,15 +42,20 @@ class Hashtag(ApiModel):
     close_instead_of_delete: Flag = False
     until: Text = ""
     reply_to: Text = ""
-    muted: bool | None = None
-    followed: bool | None = None
+    muted: MaybeFlag = None
+    followed: MaybeFlag = None
 
 
 def hashtags_as_objects(value: Any) -> Any:
-    # One real client types topic hashtags as plain strings; the reference says objects.
-    if isinstance(value, list):
-        return [{"name": item} if isinstance(item, str) else item for item in value]
-    return value
+    """A topic's hashtags as objects: one real client types them as plain strings, the
+    reference as objects; anything else is no hashtag (a topic never fails for one)."""
+    if not isinstance(value, list):
+        return []
+    return [
+        {"name": item} if isinstance(item, str) else item
+        for item in value
+        if isinstance(item, str | dict | Hashtag)
+    ]
 
 
 class Topic(ApiModel):

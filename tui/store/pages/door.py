@@ -15,10 +15,11 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from ...api.deferred import DeferredPage
 from ..bound import used_bytes
 from ..problems import StoreError
 from . import tables
@@ -69,7 +70,7 @@ class Pages:
         if after is not None:
             self._after.append(after)
 
-    def keep(self, key: str, endpoint: str, page: BaseModel) -> None:
+    def keep(self, key: str, endpoint: str, page: BaseModel | DeferredPage[Any]) -> None:
         """Keep a page fetched (not awaited: `caught_up` waits), once pages stop coming
         for a moment (`StoreThread.defer`)."""
         told = tuple(self._told)
@@ -157,16 +158,18 @@ def _keep(
     files: StoreFiles,
     key: str,
     endpoint: str,
-    page: BaseModel,
+    page: BaseModel | DeferredPage[Any],
     at: float,
     told: tuple[Kept, ...],
 ) -> None:
-    data = page.model_dump_json().encode()
+    # (validated once: the list's rows are made of the same validation)
+    model = page.validated() if isinstance(page, DeferredPage) else page
+    data = model.model_dump_json().encode()
     files.cache.change(
         lambda db: tables.save_page(db, key, endpoint, data, at, files.limit), tables.PART
     )
     for kept in told:
-        kept(files, endpoint, page, at)
+        kept(files, endpoint, model, at)
 
 
 def _kept(files: StoreFiles, key: str, at: float) -> tuple[bytes, float] | None:

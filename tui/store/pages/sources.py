@@ -10,6 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel
 
 from ...api.cursor import PageCursor
+from ...api.deferred import DeferredPage
 from ...api.errors import LurkerError, TransportError, unreachable
 from ..thread import HELD_MOST
 
@@ -26,8 +27,9 @@ KEEP_BEHIND = HELD_MOST
 class Keeper(Protocol):
     """Where a list's pages are kept (the pages door)."""
 
-    def keep(self, key: str, endpoint: str, page: BaseModel) -> None:
-        """Keep a page fetched (not awaited: a page not kept costs only its offline copy)."""
+    def keep(self, key: str, endpoint: str, page: BaseModel | DeferredPage[Any]) -> None:
+        """Keep a page fetched (not awaited: a page not kept costs only its offline copy);
+        a deferred page is validated where it is kept."""
 
     async def kept(self, key: str) -> tuple[bytes, float] | None:
         """A kept page's JSON and when it was saved (None: not kept, or unreadable)."""
@@ -109,6 +111,15 @@ class SavedCursor(Generic[PageT]):
 
     async def next_page(self) -> PageT | None:
         """The next page: live while the service answers, else as kept."""
+        page = await self._next(deferred=False)
+        return page if not isinstance(page, DeferredPage) else page.validated()
+
+    async def next_page_deferred(self) -> PageT | DeferredPage[Any] | None:
+        """`next_page`, a live page's items validated when first asked for where the
+        cursor can defer them (`DeferredPage`); the store keeps it validated."""
+        return await self._next(deferred=True)
+
+    async def _next(self, *, deferred: bool) -> PageT | DeferredPage[Any] | None:
         if not self._live and self._index == 0:
             kept = await self._saved_page(None)
             if kept is not None:
@@ -120,7 +131,8 @@ class SavedCursor(Generic[PageT]):
         # taken no page it would then never show.
         await self._keeper.caught_up(KEEP_BEHIND)
         try:
-            page = await self._cursor.next_page()
+            cursor = self._cursor
+            page = await (cursor.next_page_deferred() if deferred else cursor.next_page())
         except LurkerError as error:
             if not unreachable(error):
                 raise
@@ -130,10 +142,10 @@ class SavedCursor(Generic[PageT]):
             self._index += 1
         return page
 
-    def read_ahead(self) -> None:
+    def read_ahead(self, *, deferred: bool = False) -> None:
         """Fetch the next live page ahead (kept pages are read when asked: no wait to hide)."""
         if not self._offline:
-            self._cursor.read_ahead()
+            self._cursor.read_ahead(deferred=deferred)
 
     async def _saved_page(self, error: LurkerError | None) -> PageT | None:
         if self._offline_ended:
@@ -157,7 +169,7 @@ class SavedCursor(Generic[PageT]):
             self._offline_ended = True
         return page
 
-    def _keep(self, page: BaseModel) -> None:
+    def _keep(self, page: BaseModel | DeferredPage[Any]) -> None:
         self._keeper.keep(self._key(self._index), self._endpoint, page)
 
     def _key(self, index: int) -> str:

@@ -94,6 +94,7 @@ class Rulebook:
         self.rules = tuple(rules)
         self.clock = clock
         self.follows = any(rule.action == "follow" for rule in self.rules)
+        self.hides = any(rule.action == "hide" for rule in self.rules)
 
     def judge(self, facts: Facts, served: Verdict = NOTHING) -> Verdict:
         """The first rule's verdict on these facts, else the service's."""

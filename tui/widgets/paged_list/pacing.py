@@ -45,8 +45,10 @@ class WalkPacing:
         return time.monotonic() - self._drawn_at >= self.every
 
     def drawn(self) -> None:
-        """The rows were drawn now: the next draw is `every` from now."""
-        self._drawn_at = time.monotonic()
+        """The rows were drawn now (or a walk starts): the next draw is `every` from now,
+        the next paint of the progress `progress_every` from now (a walk shorter than that
+        shows its end, and never its progress)."""
+        self._drawn_at = self._progress_at = time.monotonic()
         self.cancel()
 
     def later(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 import zlib
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate
 from typing import Generic, TypeVar, overload
 
@@ -16,33 +16,45 @@ KEEP_ROWS = 5_000  # rows kept as objects on each side of the reader
 
 
 class _Page(Generic[T]):
-    """Up to a page of rows: as objects, or pickled and compressed."""
+    """Up to a page of rows: as objects, pickled and compressed, or still to be made."""
 
-    __slots__ = ("length", "packed", "rows")
+    __slots__ = ("length", "make", "packed", "rows")
 
-    def __init__(self, rows: list[T]) -> None:
+    def __init__(
+        self, rows: list[T] | None, make: Callable[[], list[T]] | None = None, length: int = 0
+    ) -> None:
         self.rows: list[T] | None = rows
         self.packed: bytes | None = None
-        self.length = len(rows)
+        self.make = make  # the rows of a page not looked at yet (`RowStore.extend_pending`)
+        self.length = len(rows) if rows is not None else length
 
     def unpacked(self) -> list[T]:
-        """The rows as objects, unpacked for as long as the page stays near the reader."""
+        """The rows as objects, unpacked (or made) for as long as the page stays near the
+        reader."""
         if self.rows is None:
+            if self.make is not None:
+                self.rows, self.make = self.make(), None
+                return self.rows
             assert self.packed is not None
             self.rows = self.peek()
             self.packed = None
         return self.rows
 
     def peek(self) -> list[T]:
-        """The rows as objects, leaving a packed page packed."""
+        """The rows as objects, leaving a packed page packed (a page to be made is made)."""
         if self.rows is not None:
             return self.rows
+        if self.make is not None:
+            return self.unpacked()
         assert self.packed is not None
         rows: list[T] = pickle.loads(zlib.decompress(self.packed))
         return rows
 
     def pack(self) -> bool:
-        """Pack the rows; False (and the rows kept as they are) if they cannot be pickled."""
+        """Pack the rows; False (and the rows kept as they are) if they cannot be pickled,
+        or are still to be made."""
+        if self.make is not None:
+            return False
         if self.rows is None:
             return True
         try:
@@ -68,6 +80,7 @@ class RowStore(Sequence[T]):
         self._pages: list[_Page[T]] = []
         self._starts: list[int] = [0]  # first row of each page; the last is the length
         self._unpacked: set[int] = set()  # pages held as objects: settle looks at these only
+        self._pending = 0  # pages still to be made
 
     def __len__(self) -> int:
         return self._starts[-1]
@@ -80,11 +93,15 @@ class RowStore(Sequence[T]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         page, offset = self._locate(index)
-        return self._unpack(page)[offset]
+        rows = self._unpack(page)
+        if offset >= len(rows):  # (a page made shorter than promised: counted anew)
+            page, offset = self._locate(index)
+            rows = self._unpack(page)
+        return rows[offset]
 
     def __iter__(self) -> Iterator[T]:
-        for page in self._pages:
-            yield from page.peek()
+        for index, page in enumerate(self._pages):
+            yield from (self._unpack(index) if page.make is not None else page.peek())
 
     def _locate(self, index: int) -> tuple[int, int]:
         if index < 0:
@@ -96,7 +113,14 @@ class RowStore(Sequence[T]):
 
     def _unpack(self, page: int) -> list[T]:
         self._unpacked.add(page)
-        return self._pages[page].unpacked()
+        held = self._pages[page]
+        if held.make is not None:
+            self._pending -= 1
+        rows = held.unpacked()
+        if held.length != len(rows):  # made, and not as many as promised: counted anew
+            held.length = len(rows)
+            self._recount()
+        return rows
 
     def _recount(self) -> None:
         self._starts = [0, *accumulate(page.length for page in self._pages)]
@@ -111,6 +135,27 @@ class RowStore(Sequence[T]):
             self._unpacked.add(len(self._pages))
             self._pages.append(page)
             self._starts.append(self._starts[-1] + page.length)
+
+    def extend_pending(self, length: int, make: Callable[[], list[T]]) -> None:
+        """Add `length` rows at the end that `make()` makes when one is first looked at."""
+        if length <= 0:
+            return
+        self._pages.append(_Page(None, make, length))
+        self._starts.append(self._starts[-1] + length)
+        self._pending += 1
+
+    @property
+    def pending(self) -> int:
+        """How many pages of rows are still to be made."""
+        return self._pending
+
+    def make_nearest(self, index: int) -> None:
+        """Make the page still to be made nearest the row `index`, if any is."""
+        if not self._pending:
+            return
+        waiting = [at for at, page in enumerate(self._pages) if page.make is not None]
+        near = bisect_right(self._starts, max(0, index)) - 1
+        self._unpack(min(waiting, key=lambda at: abs(at - near)))
 
     def insert(self, index: int, rows: Sequence[T]) -> None:
         """Insert rows before `index` (new entries at the top of a log)."""
@@ -134,6 +179,7 @@ class RowStore(Sequence[T]):
         self._pages.clear()
         self._starts = [0]
         self._unpacked.clear()
+        self._pending = 0
 
     def settle(self, *around: int) -> None:
         """Pack every page more than `keep` rows away from all of the rows `around`."""
@@ -148,8 +194,9 @@ class RowStore(Sequence[T]):
     @property
     def packed_pages(self) -> int:
         """How many pages are packed (for tests and benchmarks)."""
-        return sum(page.rows is None for page in self._pages)
+        return sum(page.rows is None and page.make is None for page in self._pages)
 
     def is_packed(self, index: int) -> bool:
         """Whether the row at `index` is packed (for tests)."""
-        return self._pages[self._locate(index)[0]].rows is None
+        page = self._pages[self._locate(index)[0]]
+        return page.rows is None and page.make is None

@@ -22,3 +22,4 @@ class ListState(Generic[T]):
     cursor: int
     scroll_y: float
     added: int
+    defers: bool = False

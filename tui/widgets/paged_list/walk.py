@@ -11,6 +11,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..feed import PendingRows
 from ..spoken import screen_reader
 from .strips import fit_line
 
@@ -35,18 +36,23 @@ class WalkDrawing(ScrollView):
         only the bar's thumb: no layout of the whole screen (which setting `virtual_size`
         makes: at every page of a walk, most of its painting; at its end, the progress row
         gone, a full repaint). The caller repaints what changed: during a walk, only the
-        progress row. A bar that comes or goes lays out as usual."""
-        if height == self.virtual_size.height:
+        progress row. A bar that comes or goes lays out as usual. While a walk holds its
+        rows back the bar is left as it is (its thumb moves when they are drawn): the
+        progress row's line that came with End repainted the whole bar, a frame the walk's
+        first answer waited behind."""
+        bar = self.vertical_scrollbar
+        if height == self.virtual_size.height and bar.window_virtual_size == height:
             return
         if not self.show_vertical_scrollbar or height <= self.container_size.height:
             self.virtual_size = Size(0, height)
             return
         self.set_reactive(Widget.virtual_size, Size(0, height))
-        self.vertical_scrollbar.window_virtual_size = height
+        if self._held is None:
+            bar.window_virtual_size = height
         if self.scroll_y > self.max_scroll_y:  # shorter: the view keeps to the new end
             self.scroll_to(y=self.max_scroll_y, animate=False, force=True, immediate=True)
 
-    def _hold_back(self, rows: Sequence[T]) -> bool:
+    def _hold_back(self, rows: Sequence[T] | PendingRows[T]) -> bool:
         """During a walk with more to come, keep a page's rows off the screen until the next
         draw is due (`pacing`), painting only the progress row; whether they were held."""
         feed = self.feed
@@ -54,9 +60,8 @@ class WalkDrawing(ScrollView):
             return False
         if self._held is None:
             self._held = len(self._rows)
-        self._rows.extend(rows)
-        if self._keys is not None and self._key is not None:
-            self._keys.update(self._key(row) for row in rows)
+        self._add_rows(rows)
+        self._make_pending_behind()
         lines = len(self._status_lines())
         self._set_height(self._held + lines)
         self._scroll_to_cursor()  # (a narrow row wraps once its count grows: still in view)
@@ -106,7 +111,7 @@ class WalkDrawing(ScrollView):
         if self._held is None:
             self.refresh()
         else:
-            self._paint_progress()
+            self._pacing.progress(self._paint_progress)
 
     def _paint_progress(self) -> None:
         """Paint the progress row (drawn from the rows loaded when it is painted)."""

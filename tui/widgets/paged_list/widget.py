@@ -20,12 +20,14 @@ from .finding import RowFinding
 from .keys import ListKeys
 from .line_cache import LineCache
 from .look import LIST_CSS, LIST_PARTS
+from .making import RowMaking
 from .pacing import WalkPacing
 from .row_styles import RowStyles
 from .rows import PAGE_ROWS, RowStore
 from .state import ListState
 from .status import StatusRow
 from .strips import fit_line
+from .taking import RowTaking
 from .walk import WalkDrawing
 
 T = TypeVar("T")
@@ -57,7 +59,16 @@ class RowMessage(Message, Generic[R]):
 
 
 class PagedList(
-    ListKeys, RowEditing, RowFinding, StatusRow, WalkDrawing, RowStyles, Generic[T], can_focus=True
+    ListKeys,
+    RowEditing,
+    RowFinding,
+    StatusRow,
+    WalkDrawing,
+    RowTaking,
+    RowMaking,
+    RowStyles,
+    Generic[T],
+    can_focus=True,
 ):
     """A list of rows paged in from a source as the reader nears the end; draws only what
     is on screen.
@@ -191,20 +202,30 @@ class PagedList(
 
     # --- changing the list ---------------------------------------------------------------
 
-    def show(self, source: PageSource[Any], to_rows: ToRows[T], *, keep: bool = False) -> None:
+    def show(
+        self,
+        source: PageSource[Any],
+        to_rows: ToRows[T],
+        *,
+        keep: bool = False,
+        defers: bool = False,
+    ) -> None:
         """Page through a new list. With `keep` (a reload, a new filter) the rows shown stay
         until its first page arrives, and the cursor stays on the same row if it is there;
-        if that page fails, the list shown stays as it was."""
+        if that page fails, the list shown stays as it was. With `defers`, `to_rows` takes
+        a walk's pages deferred and may answer `PendingRows` (see `Feed.start`)."""
         self._seeking = None
         if not keep:
             self._swap(RowStore(), cursor=0, scroll_y=0)
-        self.feed.start(source, to_rows, replace=keep)
+        self.feed.start(source, to_rows, replace=keep, defers=defers)
 
     def set_aside(self) -> ListState[T]:
         """The list as it is, to `restore` later (a search shows in its place meanwhile)."""
         self._draw_held()
         source, to_rows = self.feed.source, self.feed.to_rows
-        state = ListState(source, to_rows, self._rows, self.cursor, self.scroll_y, self._added)
+        state = ListState(
+            source, to_rows, self._rows, self.cursor, self.scroll_y, self._added, self.feed.defers
+        )
         self._rows = RowStore()
         return state
 
@@ -212,47 +233,8 @@ class PagedList(
         """Show a list set aside, with its rows and place, without asking for anything."""
         self._added = state.added
         self._swap(state.rows, cursor=state.cursor, scroll_y=state.scroll_y)
-        self.feed.adopt(state.source, state.to_rows)
+        self.feed.adopt(state.source, state.to_rows, defers=state.defers)
         self.post_message(self.RowHighlighted(self, self.cursor, self.highlighted_row))
-
-    def _take(self, rows: Sequence[T], replacing: bool) -> None:
-        """The feed's page arrived: add its rows, or put them in place of the rows shown."""
-        if not replacing and self._hold_back(rows):
-            return
-        self._draw_held()
-        kept = self.highlighted_row  # the reader's row stays under the cursor
-        if replacing:
-            was, found = self.cursor, self._find(kept, rows)
-            self._added = 0
-            store: RowStore[T] = RowStore()
-            store.extend(rows)
-            self._swap(store, cursor=found or 0, scroll_y=None)
-            self._seeking = None
-            if kept is not None and found is None and was >= len(rows) and self._key:
-                # Further down than the first page: load again up to it (as End does,
-                # Esc stops), to put the cursor back on that row, or at least that place.
-                self._seeking = (self._key(kept), was)
-                self.feed.walk()
-        else:
-            start = len(self._rows)
-            self._rows.extend(rows)
-            if self._keys is not None and self._key is not None:
-                self._keys.update(self._key(row) for row in rows)
-            if self._seeking is not None:
-                self._seek_kept_row(start)
-        if self._arrange is not None:
-            arranged = self._arrange(list(self._rows))
-            store = RowStore()
-            store.extend(arranged)
-            self._swap(store, cursor=self._index_of(kept, arranged), scroll_y=None)
-        self._changed()
-        if self.feed.walking:
-            self.cursor = self._last_index()
-            self._scroll_to_cursor()
-            self._pacing.drawn()
-        # After the paint: packing far pages is no reason to show the new rows later.
-        self.call_after_refresh(self._settle_rows)
-        self.call_later(self._check_prefetch)
 
     def rearrange(self) -> None:
         """Put the rows in their order again (what the order depends on changed)."""
@@ -289,6 +271,8 @@ class PagedList(
             return
         self._set_height(self._drawn_rows + len(self._status_lines()))
         self._repaint()
+        if not self.feed.walking:
+            self._make_pending_soon()
         state = (self.feed.error is not None, self.feed.walking)
         if self._bindings_state != state:
             self._bindings_state = state

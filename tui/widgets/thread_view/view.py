@@ -13,7 +13,7 @@ from ...api.models.messages import Message as ApiMessage
 from ...render.convert.child import Converted
 from ...render.document import Document
 from ...render.draw.message import ThreadMessage
-from ..feed import Feed, ToRows
+from ..feed import Feed, PendingRows, ToRows
 from . import told
 from .bodies import AWAY_WORKERS, WALK_PAUSE, BodyConversion, ConvertMany, in_a_thread, short
 from .handover import Handover
@@ -111,7 +111,7 @@ class ThreadView(ThreadLines, can_focus=True):
         if open_unread:
             self._seeking = "open"
             self._divider = divider
-        self.feed.start(source, to_messages, replace=False)
+        self.feed.start(source, to_messages, replace=False, defers=False)
 
     def _seek(self) -> None:
         """Land on the first unread message after the current one, once it is loaded."""
@@ -150,9 +150,11 @@ class ThreadView(ThreadLines, can_focus=True):
         self._seeking = "next"
         self._seek()
 
-    def _take(self, messages: Sequence[ThreadMessage], replacing: bool) -> None:
+    def _take(
+        self, messages: Sequence[ThreadMessage] | PendingRows[ThreadMessage], replacing: bool
+    ) -> None:
         """A page arrived: lay its messages out, and convert their bodies."""
-        new = list(messages)
+        new = messages.make() if isinstance(messages, PendingRows) else list(messages)
         first = new[0].message if new else None
         convert = self._convert
         if convert is not None and not self._messages and first and short(first):
