@@ -10,13 +10,13 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.conftest import demo_config
-from tests.screens.harness import keys, make_app, rows_of, settle, until
+from tests.screens.harness import keys, make_app, requests_to, rows_of, settle, until
 from tests.screens.journeys import open_topics
 from tui.api.client import ServiceClient
 from tui.demo import DemoService, demo_transport
 from tui.query.rules import make_rule
 from tui.screens.topics import TopicsScreen
-from tui.widgets.feed import PendingRows
+from tui.widgets.feed import TELL_EVERY, PageLoaded, PendingRows, WalkStopped
 from tui.widgets.paged_list import PagedList
 
 TOPICS = 1_234
@@ -153,3 +153,59 @@ async def test_a_rule_that_hides_makes_every_page_of_a_walk_at_once(
         assert len(makings.whole) >= 12
         assert screen.hidden > 0
         assert len(topics.rows) == TOPICS - screen.hidden
+
+
+async def test_a_deferred_walk_tells_its_pages_ten_at_a_time_its_first_and_last_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each page told cost the list, the screen and the app a turn of the message loop."""
+    told: list[tuple[bool, int]] = []
+    app, demo = make_app(DemoService(demo_config(big_group_topics=3_456)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        topics = rows_of(pilot)
+        await until(pilot, lambda: not topics.page_loading, "the first pages")
+        post = topics.post_message
+
+        def noted(message: Any) -> Any:
+            if isinstance(message, PageLoaded):
+                told.append((message.walking, message.pages))
+            return post(message)
+
+        monkeypatch.setattr(topics, "post_message", noted)
+        asked = len(requests_to(demo, "gettopics"))
+        await walk_to_the_end(pilot, topics)
+        walked = len(requests_to(demo, "gettopics")) - asked
+    assert told[0] == (True, 1)
+    assert [walking for walking, _pages in told] == [True] * (len(told) - 1) + [False]
+    assert all(pages <= TELL_EVERY for _walking, pages in told)
+    assert sum(pages for _walking, pages in told) == walked == 33
+    assert len(told) == 5  # 1, 10, 10, 10, 2
+
+
+async def test_a_walk_stopped_tells_the_pages_it_took_before_it_says_it_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    said: list[str] = []
+    app, _ = make_app(DemoService(demo_config(big_group_topics=3_456)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        topics = rows_of(pilot)
+        await until(pilot, lambda: not topics.page_loading, "the first pages")
+        post = topics.post_message
+
+        def noted(message: Any) -> Any:
+            if isinstance(message, PageLoaded):
+                said.append(f"loaded {message.pages}")
+                if len(said) == 2:
+                    topics.feed.stop_walk()  # (as Esc does) between two pages
+            elif isinstance(message, WalkStopped):
+                said.append(f"stopped at {len(topics.rows)}")
+            return post(message)
+
+        monkeypatch.setattr(topics, "post_message", noted)
+        await keys(pilot, "end")
+        await until(pilot, lambda: len(said) > 2, "the walk stopped")
+        stopped_at = 200 + (1 + TELL_EVERY) * 100
+        assert said[:3] == ["loaded 1", f"loaded {TELL_EVERY}", f"stopped at {stopped_at}"]
+        await settle(pilot)  # (then the page after the cursor is asked for, as ever)

@@ -39,12 +39,12 @@ def pause_until_settled() -> None:
     gc.disable()
 
 
-def walking() -> None:
-    """A page of a walk came (more to come): no collection until the walk settles, but
+def walking(pages: int = 1) -> None:
+    """`pages` of a walk came (more to come): no collection until the walk settles, but
     the young generation's every `WALK_COLLECT_EVERY` pages."""
     global _walk_pages
     gc.disable()
-    _walk_pages += 1
+    _walk_pages += pages
     if _walk_pages >= WALK_COLLECT_EVERY:
         _walk_pages = 0
         gc.collect(1)

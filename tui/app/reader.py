@@ -243,7 +243,7 @@ class LurkerApp(ScreenOpening):
         if not event.walking:
             self._after_page()
         else:
-            memory.walking()
+            memory.walking(event.pages)
 
     @on(PageFailed)
     @on(WalkStopped)

@@ -22,6 +22,11 @@ class PendingRows(NamedTuple, Generic[RowT]):
     make: Callable[[], list[RowT]]
 
 
+TELL_EVERY = 10
+"""Pages of a deferred walk told in one `PageLoaded` (its first page, and its last, told as
+they come): each told page cost the list, the screen and the app a turn of the message
+loop, a tenth of such a walk's time; their rows are not drawn before the walk stops."""
+
 ToRows = Callable[[Any], Sequence[RowT] | PendingRows[RowT]]
 """Turns a page of the source (None once it has ended) into the rows it adds; a list that
 defers its walks' pages (`Feed.start(defers=True)`) may be given a `DeferredPage`, and may
@@ -44,12 +49,14 @@ class FeedMessage(Message):
 class PageLoaded(FeedMessage):
     """A page arrived and its rows are in the widget; `page` is as the source gave it.
     `walking`: a walk (End) goes on to the next page, unless it is stopped before that page
-    is asked for (then `WalkStopped` follows)."""
+    is asked for (then `WalkStopped` follows). `pages`: how many pages it tells of (a
+    deferred walk's are told `TELL_EVERY` at a time; `page` is the last of them)."""
 
-    def __init__(self, widget: Widget, page: Any, *, walking: bool = False) -> None:
+    def __init__(self, widget: Widget, page: Any, *, walking: bool = False, pages: int = 1):
         super().__init__(widget)
         self.page = page
         self.walking = walking
+        self.pages = pages
 
 
 class WalkStopped(FeedMessage):
@@ -208,6 +215,7 @@ class Feed(Generic[RowT]):
     async def _load(
         self, fetch: int, source: PageSource[Any], to_rows: ToRows[RowT], replacing: bool
     ) -> None:
+        untold, told, page = 0, False, None  # pages taken and not told; whether one was
         try:
             while True:
                 # A walk's pages are not read before it stops: their items are validated,
@@ -227,7 +235,9 @@ class Feed(Generic[RowT]):
                     self._shown = None  # the old list is gone: let go of its source
                 replacing = False
                 walking = self.walking and not source.ended
-                self._widget.post_message(PageLoaded(self._widget, page, walking=walking))
+                untold += 1
+                if not (deferred and walking and told) or untold >= TELL_EVERY:
+                    untold, told = self._tell(page, untold, walking=walking), True
                 if not walking:
                     break
                 # Keys, paints and other answers get a turn between the pages of a walk,
@@ -235,16 +245,24 @@ class Feed(Generic[RowT]):
                 await self._between_pages()
                 if not self.walking:  # stopped in that turn: no page more
                     if fetch == self._fetches:
+                        untold = self._tell(page, untold, walking=True)
                         self._widget.post_message(WalkStopped(self._widget))
                     break
         except Exception as error:  # every failure ends in a visible state, never "Loading…"
             if fetch == self._fetches:
+                self._tell(page, untold, walking=True)
                 self._failed(error, source, to_rows, replacing)
         finally:
             if fetch == self._fetches:
                 self.loading = False
                 self.walking = self.walking and not self.ended and self.failure is None
                 self._changed()
+
+    def _tell(self, page: Any, untold: int, *, walking: bool) -> int:
+        """Post `PageLoaded` for the `untold` pages taken and not told, if any; 0."""
+        if untold:
+            self._widget.post_message(PageLoaded(self._widget, page, walking=walking, pages=untold))
+        return 0
 
     async def _between_pages(self) -> None:
         await asyncio.sleep(self._walk_pause)
