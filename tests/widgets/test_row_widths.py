@@ -12,14 +12,16 @@ from datetime import UTC, datetime, timedelta
 from unicodedata import normalize
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
-from rich.text import Text
+from rich.text import Span, Text
 
 from tests.conftest import DEMO_NOW
 from tui.api.models.memberships import Membership
 from tui.api.models.messages import Message
-from tui.render.cells import cells, fit
+from tui.render.cells import cells, fit, fit_parts
 from tui.render.convert import convert_body
 from tui.render.draw.message import ThreadMessage
 from tui.screens.activity.rows import ActivityRow, render_activity_row
@@ -142,3 +144,29 @@ def test_thread_lines_fit_and_lose_no_word(script: str, width: int) -> None:
     text = normalize("NFC", " ".join(line.plain for line in lines))
     assert text.split().count(normalize("NFC", words.split()[0])) >= 20
     assert "…" not in text
+
+
+_CHARACTERS = st.sampled_from([*"abc xyz", "é", "語", "ि", "👩", "\u200d", "💻", "…"])
+
+
+@st.composite
+def _styled(draw: st.DrawFn) -> tuple[str, list[Span]]:
+    plain = "".join(draw(st.lists(_CHARACTERS, max_size=30)))
+    spans = []
+    for _ in range(draw(st.integers(0, 5))):
+        start = draw(st.integers(0, len(plain)))
+        end = draw(st.integers(start, len(plain)))
+        spans.append(Span(start, end, draw(st.sampled_from(["bold", "dim", "red"]))))
+    return plain, spans
+
+
+@settings(max_examples=2_000, deadline=None)
+@given(_styled(), st.integers(0, 40))
+def test_fitting_the_parts_of_a_row_fits_it_as_fit_does(
+    styled: tuple[str, list[Span]], width: int
+) -> None:
+    """The topic list's rows are fitted as strings and spans (`fit_parts`): the same text
+    and the same spans, span for span, as `fit` makes of the `Text`."""
+    plain, spans = styled
+    fitted = fit(Text(plain, spans=list(spans)), width)
+    assert fit_parts(plain, list(spans), width) == (fitted.plain, fitted.spans)

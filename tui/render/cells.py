@@ -22,9 +22,9 @@ import unicodedata
 from functools import lru_cache
 
 from rich.cells import get_character_cell_size
-from rich.text import Text
+from rich.text import Span, Text
 
-__all__ = ["cells", "char_cells", "fit", "pad"]
+__all__ = ["cells", "char_cells", "fit", "fit_parts", "pad"]
 
 ELLIPSIS = "…"
 _JOINERS = "\u200c\u200d"
@@ -91,3 +91,41 @@ def fit(text: Text, width: int, *, pad: bool = True) -> Text:
     if pad and used < width:
         fitted.append(" " * (width - used))
     return fitted
+
+
+def fit_parts(plain: str, spans: list[Span], width: int) -> tuple[str, list[Span]]:
+    """What `fit` makes of a text with no style of its own, `plain` styled by `spans`: the
+    same text and spans, without a `Text` made and copied for each step (a row of the topic
+    list is made of a dozen parts, 25 rows a screen)."""
+    if plain.isascii():  # as Rich's `truncate` cuts and pads, its spans trimmed to the cut
+        length = len(plain)
+        if length > width:
+            plain = plain[: width - 1] + ELLIPSIS
+            cut = len(plain)
+            spans = (
+                spans
+                if cut >= length
+                else [
+                    span if span.end < cut else Span(span.start, min(cut, span.end), span.style)
+                    for span in spans
+                    if span.start < cut
+                ]
+            )
+        elif length < width:
+            plain += " " * (width - length)
+        return plain, spans
+    used = cells(plain)
+    if used > width:  # as a slice of the text, the ellipsis unstyled after it
+        end, used = _cut(plain, max(width - 1, 0))
+        spans = [
+            Span(span.start, min(span.end, end), span.style)
+            for span in spans
+            if span.start < min(span.end, end)  # (an empty one goes, as `Text.divide` drops it)
+        ]
+        plain = plain[:end]
+        if width > 0:
+            plain += ELLIPSIS
+            used += 1
+    if used < width:
+        plain += " " * (width - used)
+    return plain, spans

@@ -5,13 +5,15 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 
-from rich.text import Text
+from rich.style import Style
+from rich.text import Span, Text
 
 from ..api.models.topics import Topic
-from ..render.cells import cells, fit
+from ..render.cells import cells, fit, fit_parts
 from ..render.colors import chip
-from ..render.safety import safe_text
+from ..render.safety import clean, safe_text
 from ..render.when import count, relative, said
 from ..store.reading.rules import READ, TopicStatus
 
@@ -145,45 +147,80 @@ def render_topic_row(
     """Read mark, flags, the group (where given), the rules' mark (`action`: a letter before
     the subject; muted, hidden and dimmed rows dim, highlighted ones in `accent`), subject
     with hashtag chips, poster, message count (unread/all) and age, fitted to `width`.
-    Unread shows by a letter and bold type, not by colour alone."""
+    Unread shows by a letter and bold type, not by colour alone.
+
+    Made as one text and its spans, the parts fitted as strings (`fit_parts`): a `Text`
+    made, appended and copied for each of a dozen parts took most of a row's drawing."""
     poster_width, group_width = _widths(width, group is not None)
+    right = _Parts()
+    if poster_width:
+        right.add(" ")
+        right.add(fit_parts(clean(topic.name), [], poster_width)[0], "italic")
     messages = topic.num_messages
     if status.unread and not status.new:
-        count = Text(f" {f'{status.unread}/{messages}':>6} ", style="bold reverse")
+        right.add(f" {f'{status.unread}/{messages}':>6} ", "bold reverse")
     else:
-        count = Text(f" {messages:>6} ", style="bold" if messages > 1 else "dim")
-    right = Text()
-    if poster_width:
-        right.append(" ")
-        right.append_text(fit(safe_text(topic.name, "italic"), poster_width))
-    right.append_text(count)
-    right.append(f"{relative(topic.most_recent_message, now):>11}", style="dim")
-    room = max(width - cells(right.plain), 12)
-    mark = "N" if status.new else "+" if status.unread else " "
-    left = Text()
-    left.append(mark, style="bold reverse" if status.fresh else "")
-    left.append(flags(topic) + " ", style="bold yellow" if topic.is_sticky else "dim")
+        right.add(f" {messages:>6} ", "bold" if messages > 1 else "dim")
+    right.add(f"{relative(topic.most_recent_message, now):>11}", "dim")
+    right_plain = "".join(right.plain)
+    room = max(width - cells(right_plain), 12)
+    left = _Parts()
+    left.add(
+        "N" if status.new else "+" if status.unread else " ", "bold reverse" if status.fresh else ""
+    )
+    left.add(flags(topic) + " ", "bold yellow" if topic.is_sticky else "dim")
     if group is not None:
-        left.append_text(fit(safe_text(group, "cyan"), group_width))
-        left.append(" ")
+        left.add(fit_parts(clean(group), [], group_width)[0], "cyan")
+        left.add(" ")
     strong = topic.is_sticky or status.fresh
     if action in MARKS:
-        left.append(MARKS[action][0] + " ", style="bold" if action == "follow" else "")
+        left.add(MARKS[action][0] + " ", "bold" if action == "follow" else "")
     subject_style = accent if action == "highlight" else "bold" if strong else ""
-    left.append_text(safe_text(topic.subject or "(no subject)", subject_style))
-    used = cells(left.plain)
+    left.add(clean(topic.subject or "(no subject)"), subject_style, always=True)
+    used = cells("".join(left.plain))
     for name, color_hex in topic.hashtags:
-        tag = chip(name, color_hex)
-        size = 1 + cells(tag.plain)
+        label, style = _chip(name, color_hex)
+        size = 1 + cells(label)
         if used + size > room:
             break  # a chip is shown whole or not at all: " a…" says nothing
-        left.append(" ")
-        left.append_text(tag)
+        left.add(" ")
+        left.add(label, style)
         used += size
-    line = fit(left, room) + right
+    plain, spans = fit_parts("".join(left.plain), left.spans, room)
+    spans += [
+        Span(start + len(plain), end + len(plain), style) for start, end, style in right.spans
+    ]
+    plain += right_plain
     if action in ("mute", "hide", "dim"):
-        line.stylize("dim")
-    return line
+        spans.append(Span(0, len(plain), "dim"))
+    return Text(plain, spans=spans)
+
+
+class _Parts:
+    """A text made part by part: its strings, and a span for each styled part."""
+
+    __slots__ = ("length", "plain", "spans")
+
+    def __init__(self) -> None:
+        self.plain: list[str] = []
+        self.spans: list[Span] = []
+        self.length = 0
+
+    def add(self, text: str, style: str | Style = "", *, always: bool = False) -> None:
+        """Add a part; `always`: its span even when it is empty, as `Text.append_text`
+        gives one (the rows are the same, span for span, as before)."""
+        if text or always:
+            self.plain.append(text)
+            if style:
+                self.spans.append(Span(self.length, self.length + len(text), style))
+            self.length += len(text)
+
+
+@lru_cache(1024)
+def _chip(name: str, color_hex: str) -> tuple[str, Style | str]:
+    """A hashtag's chip: its text and style (the same few hashtags, on every row)."""
+    tag = chip(name, color_hex)
+    return tag.plain, tag.style
 
 
 _FLAG_WORDS = (("sticky", "is_sticky"), ("closed", "is_closed"), ("moderated", "is_moderated"))

@@ -110,11 +110,12 @@ def _pending_rows(screen: TopicListBase, page: DeferredPage[Page[Topic]]) -> Pen
     """The rows of a page whose topics are validated when one is first looked at; those
     hidden by key are left out (and counted) now, by their ids as sent."""
     state, items = screen.news.state, page.data
-    hidden = {
-        at for at, item in enumerate(items) if state.action(str(item_id(item)), None) == "hide"
-    }
-    screen.hidden += len(hidden)
-    shown = [at for at in range(len(items)) if at not in hidden or screen._show_hidden]
+    shown = list(range(len(items)))
+    if state.keyed:  # (most readers have marked no topic by key)
+        keyed = [state.action(str(item_id(item)), None) == "hide" for item in items]
+        screen.hidden += sum(keyed)
+        if not screen._show_hidden:
+            shown = [at for at in shown if not keyed[at]]
 
     def make() -> list[TopicRow]:
         topics = page.validated().data
