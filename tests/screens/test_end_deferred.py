@@ -69,6 +69,8 @@ class Makings:
 
 
 async def walk_to_the_end(pilot: Pilot[None], topics: PagedList[Any]) -> None:
+    """End, its pages deferred however long the walk takes on a busy machine."""
+    topics.feed.defer_for = 3_600.0
     await keys(pilot, "end")
     await until(pilot, lambda: topics.ended and topics._held is None, "the whole list")
 
@@ -204,8 +206,28 @@ async def test_a_walk_stopped_tells_the_pages_it_took_before_it_says_it_stopped(
             return post(message)
 
         monkeypatch.setattr(topics, "post_message", noted)
+        topics.feed.defer_for = 3_600.0
         await keys(pilot, "end")
         await until(pilot, lambda: len(said) > 2, "the walk stopped")
         stopped_at = 200 + (1 + TELL_EVERY) * 100
         assert said[:3] == ["loaded 1", f"loaded {TELL_EVERY}", f"stopped at {stopped_at}"]
         await settle(pilot)  # (then the page after the cursor is asked for, as ever)
+
+
+async def test_a_walk_past_its_first_tenth_of_a_second_makes_its_rows_as_they_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long walk shows its progress anyway: its rows made as they come keep its memory
+    that of its rows, and its end is not followed by seconds of making them."""
+    makings = Makings(monkeypatch)
+    app, _ = make_app(small_archive())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        topics = rows_of(pilot)
+        await until(pilot, lambda: not topics.page_loading, "the first pages")
+        topics.feed.defer_for = 0.0  # (the walk is past it from its start)
+        await keys(pilot, "end")
+        await until(pilot, lambda: topics.ended and topics._held is None, "the whole list")
+        assert makings.pending == 0
+        assert len(makings.whole) >= 11
+        assert len(topics.rows) == TOPICS

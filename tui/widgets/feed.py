@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -21,6 +22,12 @@ class PendingRows(NamedTuple, Generic[RowT]):
     length: int
     make: Callable[[], list[RowT]]
 
+
+DEFER_FOR = 0.1
+"""Seconds from a walk's start in which its pages come deferred (`DeferredPage`): a walk
+that ends within it shows its end as soon as its last page is in; a longer one shows its
+progress and makes its rows as they come, as it did, so that its end is not followed by
+seconds of making rows, nor its memory by every page as the service sent it."""
 
 TELL_EVERY = 10
 """Pages of a deferred walk told in one `PageLoaded` (its first page, and its last, told as
@@ -110,6 +117,8 @@ class Feed(Generic[RowT]):
         self.describe: Callable[[Exception], str] = describe
         self.walking = False
         self.defers = False  # a walk's pages are asked for deferred (`start`)
+        self.defer_for = DEFER_FOR  # (a test sets it: a walk on a busy machine is slow)
+        self._walk_began = 0.0
         self._fetches = 0  # a worker whose number is not the last is stale
 
     @property
@@ -182,6 +191,7 @@ class Feed(Generic[RowT]):
         if self.source is None or self.source.ended or self.failure is not None:
             return
         self.walking = True
+        self._walk_began = time.monotonic()
         self._changed()
         self.more()
 
@@ -221,7 +231,7 @@ class Feed(Generic[RowT]):
                 # A walk's pages are not read before it stops: their items are validated,
                 # and their rows made, once they are looked at (`DeferredPage`).
                 deferred = False
-                if self.walking and self.defers and isinstance(source, DefersItems):
+                if self._deferring() and isinstance(source, DefersItems):
                     page, deferred = await source.next_page_deferred(), True
                 else:
                     page = await source.next_page()
@@ -257,6 +267,11 @@ class Feed(Generic[RowT]):
                 self.loading = False
                 self.walking = self.walking and not self.ended and self.failure is None
                 self._changed()
+
+    def _deferring(self) -> bool:
+        """Whether the next page of this list's walk comes deferred (`DEFER_FOR`)."""
+        began = self._walk_began
+        return self.walking and self.defers and time.monotonic() - began < self.defer_for
 
     def _tell(self, page: Any, untold: int, *, walking: bool) -> int:
         """Post `PageLoaded` for the `untold` pages taken and not told, if any; 0."""

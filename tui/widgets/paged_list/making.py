@@ -1,12 +1,11 @@
 """Rows a walk left to be made (`PendingRows`): made once it has stopped, after its last
 frame is out, a page at a time nearest the cursor first (a part of `PagedList`).
 
-A walk to the end hands the list the pages it passes by still to be made: their topics
-unvalidated, their rows not made (`DeferredPage`), so that End shows the end sooner. A row
-looked at is made at once, with its page; the rest are made here, one page a turn of the
-loop (some 2 ms each), so that keys and frames get theirs between. During a long walk no
-more than `PENDING_MOST` pages wait: beyond, the oldest is made as each page comes, as
-every page was before.
+A walk to the end hands the list the pages it passes by in its first tenth of a second
+still to be made: their topics unvalidated, their rows not made (`DeferredPage`,
+`Feed.defer_for`), so that End shows the end sooner. A row looked at is made at once, with
+its page; the rest are made here, one page a turn of the loop (some 2 ms each), so that
+keys and frames get theirs between.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 from textual.scroll_view import ScrollView
 from textual.timer import Timer
 
-PENDING_MOST = 128
-"""Pages a walk may leave to be made (some 150 KiB each as the service sent them)."""
 MAKE_AFTER = 0.005
 """Seconds after a frame before the next page is made (the frame's bytes go out first:
 Textual's writer thread waits for the interpreter)."""
@@ -51,8 +48,3 @@ class RowMaking(ScrollView):
         self._rows.make_nearest(self.cursor)
         self._make_pending_soon()
         self._settle_rows()
-
-    def _make_pending_behind(self) -> None:
-        """During a walk: the oldest pending page made once more than `PENDING_MOST` wait."""
-        if self._rows.pending > PENDING_MOST:
-            self._rows.make_nearest(0)

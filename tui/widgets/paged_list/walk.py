@@ -61,7 +61,6 @@ class WalkDrawing(ScrollView):
         if self._held is None:
             self._held = len(self._rows)
         self._add_rows(rows)
-        self._make_pending_behind()
         lines = len(self._status_lines())
         self._set_height(self._held + lines)
         self._scroll_to_cursor()  # (a narrow row wraps once its count grows: still in view)
