@@ -69,8 +69,10 @@ class Makings:
 
 
 async def walk_to_the_end(pilot: Pilot[None], topics: PagedList[Any]) -> None:
-    """End, its pages deferred however long the walk takes on a busy machine."""
+    """End, its pages deferred (and none of its rows drawn before its end) however long
+    the walk takes on a busy machine."""
     topics.feed.defer_for = 3_600.0
+    topics._pacing.every = 3_600.0
     await keys(pilot, "end")
     await until(pilot, lambda: topics.ended and topics._held is None, "the whole list")
 
@@ -206,7 +208,7 @@ async def test_a_walk_stopped_tells_the_pages_it_took_before_it_says_it_stopped(
             return post(message)
 
         monkeypatch.setattr(topics, "post_message", noted)
-        topics.feed.defer_for = 3_600.0
+        topics.feed.defer_for = topics._pacing.every = 3_600.0
         await keys(pilot, "end")
         await until(pilot, lambda: len(said) > 2, "the walk stopped")
         stopped_at = 200 + (1 + TELL_EVERY) * 100

@@ -133,3 +133,24 @@ def test_a_page_made_shorter_than_promised_is_counted_anew() -> None:
     assert store[12].id == 12
     assert len(store) == 24
     assert [row.id for row in store] == list(range(24))
+
+
+def test_a_page_whose_making_fails_stays_to_be_made_and_counted() -> None:
+    store: RowStore[Row] = RowStore()
+    store.extend(rows(0, 10))
+    attempts: list[int] = []
+
+    def make() -> list[Row]:
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise RuntimeError("not this time")
+        return rows(10, 10)
+
+    store.extend_pending(10, make)
+    with pytest.raises(RuntimeError):
+        store.make_nearest(15)
+    assert store.pending == 1  # (it was 0, then -1, as the count went before the making)
+    store.make_nearest(15)
+    assert store.pending == 0
+    store.make_nearest(15)  # nothing left: nothing done
+    assert [row.id for row in store] == list(range(20))

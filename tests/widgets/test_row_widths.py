@@ -146,7 +146,7 @@ def test_thread_lines_fit_and_lose_no_word(script: str, width: int) -> None:
     assert "…" not in text
 
 
-_CHARACTERS = st.sampled_from([*"abc xyz", "é", "語", "ि", "👩", "\u200d", "💻", "…"])
+_CHARACTERS = st.sampled_from([*"abc xyz\t\x7f", "é", "語", "ि", "👩", "\u200d", "💻", "…"])
 
 
 @st.composite

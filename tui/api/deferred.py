@@ -26,6 +26,8 @@ ItemT = TypeVar("ItemT", bound=pydantic.BaseModel)
 
 __all__ = ["DeferredPage", "item_id"]
 
+_UNREADABLE = (pydantic.ValidationError, ValueError, TypeError, RecursionError, OverflowError)
+
 # Built with the client (after the first paint), not at a walk's first page: 1.5 ms.
 _ENVELOPE = Page[Any]
 _ENVELOPE.model_rebuild(force=True)
@@ -68,7 +70,7 @@ class DeferredPage(Generic[PageT]):
             if self._page is None:
                 try:
                     self._page = self._model.model_validate({**self._body, "data": self.data})
-                except (pydantic.ValidationError, ValueError, TypeError, RecursionError):
+                except _UNREADABLE:
                     self._page = self._item_by_item()
             return self._page
 
@@ -81,7 +83,7 @@ class DeferredPage(Generic[PageT]):
         for raw in self.data:
             try:
                 items.extend(model.model_validate({**body, "data": [raw]}).data)
-            except (pydantic.ValidationError, ValueError, TypeError, RecursionError):
+            except _UNREADABLE:
                 blank = model.model_validate({**body, "data": [{}]}).data[0]
                 items.append(blank.model_copy(update={"id": item_id(raw)}))
         return page.model_copy(update={"data": items})

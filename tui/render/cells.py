@@ -97,6 +97,9 @@ def fit_parts(plain: str, spans: list[Span], width: int) -> tuple[str, list[Span
     """What `fit` makes of a text with no style of its own, `plain` styled by `spans`: the
     same text and spans, without a `Text` made and copied for each step (a row of the topic
     list is made of a dozen parts, 25 rows a screen)."""
+    if plain.isascii() and not plain.isprintable():  # (a tab, say: counted as Rich counts it)
+        fitted = fit(Text(plain, spans=list(spans)), width)
+        return fitted.plain, fitted.spans
     if plain.isascii():  # as Rich's `truncate` cuts and pads, its spans trimmed to the cut
         length = len(plain)
         if length > width:

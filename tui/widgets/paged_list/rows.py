@@ -112,11 +112,12 @@ class RowStore(Sequence[T]):
         return page, index - self._starts[page]
 
     def _unpack(self, page: int) -> list[T]:
-        self._unpacked.add(page)
         held = self._pages[page]
-        if held.make is not None:
-            self._pending -= 1
+        pending = held.make is not None
         rows = held.unpacked()
+        self._unpacked.add(page)
+        if pending:  # (made: counted once it is)
+            self._pending -= 1
         if held.length != len(rows):  # made, and not as many as promised: counted anew
             held.length = len(rows)
             self._recount()
@@ -151,9 +152,9 @@ class RowStore(Sequence[T]):
 
     def make_nearest(self, index: int) -> None:
         """Make the page still to be made nearest the row `index`, if any is."""
-        if not self._pending:
-            return
         waiting = [at for at, page in enumerate(self._pages) if page.make is not None]
+        if not waiting:
+            return
         near = bisect_right(self._starts, max(0, index)) - 1
         self._unpack(min(waiting, key=lambda at: abs(at - near)))
 

@@ -40,11 +40,12 @@ class WalkDrawing(ScrollView):
         rows back the bar is left as it is (its thumb moves when they are drawn): the
         progress row's line that came with End repainted the whole bar, a frame the walk's
         first answer waited behind."""
-        bar = self.vertical_scrollbar
-        if height == self.virtual_size.height and bar.window_virtual_size == height:
-            return
         if not self.show_vertical_scrollbar or height <= self.container_size.height:
-            self.virtual_size = Size(0, height)
+            if height != self.virtual_size.height:
+                self.virtual_size = Size(0, height)
+            return
+        bar = self.vertical_scrollbar  # (made on first use: only where it shows)
+        if height == self.virtual_size.height and bar.window_virtual_size == height:
             return
         self.set_reactive(Widget.virtual_size, Size(0, height))
         if self._held is None:
