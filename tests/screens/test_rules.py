@@ -64,6 +64,27 @@ async def test_hidden_topics_leave_the_list_are_counted_and_h_shows_them() -> No
         assert asked
 
 
+async def test_the_hidden_count_is_the_lists_again_after_a_search() -> None:
+    """The search's results count their own hidden topics; back at the list, its count
+    (the list came back as it was, its count did not: the search's stayed)."""
+    app, _ = make_app(rules=(rule(f'from:"{KWAME}"', "hide"),))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "lurker-dev")
+        await walk_all(pilot)
+        screen = app.screen
+        assert isinstance(screen, TopicsScreen)
+        hidden = screen.hidden
+        assert hidden > 1
+        await keys(pilot, "slash", *"xruns", "enter")
+        await until(pilot, lambda: bool(screen.query_text) and not rows_of(pilot).page_loading)
+        await settle(pilot)
+        assert screen.hidden != hidden  # (the results' own count)
+        await keys(pilot, "escape")
+        await until(pilot, lambda: not screen.query_text, "the full list again")
+        assert screen.hidden == hidden
+        assert f"{hidden:,} hidden by rules (H shows)" in title(pilot)
+
+
 async def test_muted_topics_stay_quiet_and_counts_agree_with_lurker_unread() -> None:
     app, demo = make_app(rules=(rule("#bug", "mute"),))
     async with app.run_test(size=(100, 30)) as pilot:

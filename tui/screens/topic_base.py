@@ -56,6 +56,7 @@ class TopicListBase(PagedScreen[TopicRow]):
         self.query_text = ""
         # The full list, set aside while a search shows, so Esc returns to it as it was.
         self._unsearched: ListState[TopicRow] | None = None
+        self._unsearched_hidden = 0  # the topics rules left out of it
         # Opened by name (--group): the lookup of the group, and the keys waiting for it.
         self.looking_up = False
         self.lookup_error: LurkerError | None = None
