@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.api.pages import body
 from tests.fixtures import response
 from tui.api.cursor import PageCursor
 from tui.api.models.page import Page
@@ -40,17 +41,6 @@ class ScriptedList:
             raise ConnectionError("dropped")
         self.calls.append(params)
         return Page[Topic].model_validate(self.bodies[len(self.calls) - 1])
-
-
-def body(ids: list[int] | None, token: Any, total: int = 1000, has_more: bool = True) -> dict:
-    data = None if ids is None else [{"id": i} for i in ids]
-    return {
-        "object": "list",
-        "total_count": total,
-        "has_more": has_more,
-        "next_page_token": token,
-        "data": data,
-    }
 
 
 async def walk(script: ScriptedList) -> list[int]:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.api.test_cursor_rules import body
+from tests.api.pages import body
 from tests.fixtures import response
 from tui.api import errors as e
 from tui.api.client import ServiceClient
