@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Coroutine
+from collections.abc import Awaitable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -187,14 +187,17 @@ class Bookkeeper:
         """The newest activity entry shown when a log is left: the next divider's place."""
         self._write(self.reading.remember_log(group_id, newest_id))
 
-    def _write(self, change: Coroutine[object, object, bool]) -> None:
+    def _write(self, change: Awaitable[bool]) -> None:
         # The records in memory changed already (and said so); the store follows, and the
         # counts kept for the next start with it.
         async def written() -> None:
             await change
             await self._flush()
 
-        self.app.run_worker(written(), group="news-change", exit_on_error=False)
+        # `written` itself, not a coroutine of it: one the exit cancels before it starts
+        # would be said, at exit, never to have been awaited. (Textual infers an async
+        # result as Never.)
+        self.app.run_worker(written, group="news-change", exit_on_error=False)  # type: ignore[arg-type]
 
     # --- counting each group's news ------------------------------------------------------
 

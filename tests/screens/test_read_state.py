@@ -99,6 +99,42 @@ async def test_m_marks_a_topic_unread_and_read_again() -> None:
         assert line(pilot, 0).startswith("N")
 
 
+async def test_m_typed_twice_at_once_marks_the_topic_and_marks_it_back() -> None:
+    """`m m` typed at once: the second `m` sees what the first did (the records change as the
+    key is handled, not when the write's worker starts)."""
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
+        rows_of(pilot).cursor = FIRST_NEW
+        screen = app.screen
+        assert isinstance(screen, TopicsScreen)
+        screen.action_toggle_read()  # both in one turn of the loop, as keys typed at once
+        screen.action_toggle_read()
+        assert notes(app)[-2:] == ["Marked read.", "Marked unread."]
+        await settle(pilot)
+        assert status(pilot, FIRST_NEW).new
+
+
+async def test_m_typed_with_the_quit_after_it_is_kept() -> None:
+    """`m` and Ctrl+Q typed at once: the exit cancels the workers not started yet, and the
+    mark is kept all the same (the records changed as the key was handled)."""
+    app, demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
+        rows_of(pilot).cursor = FIRST_NEW
+        screen = app.screen
+        assert isinstance(screen, TopicsScreen)
+        screen.action_toggle_read()  # both in one turn of the loop, as keys typed at once
+        app.exit()
+    again, _ = make_app(demo)  # the same store, the next run
+    async with again.run_test(size=(100, 30)) as pilot:
+        await open_topics(pilot, "big-archive")
+        await until(pilot, lambda: again.news.state.loaded, "read state loaded")
+        assert not status(pilot, FIRST_NEW).fresh
+
+
 async def test_catching_up_asks_then_reads_the_whole_group() -> None:
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -15,9 +15,10 @@ this run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Generator, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..problems import StoreError
 from .records import Batch, Loaded, LogMark, MessageMark
@@ -38,6 +39,18 @@ Written = Callable[["StoreFiles"], None]
 """Told once each batch is written, on the store's thread (must not raise)."""
 Message = tuple[str, str, str, datetime | None]
 """A message as the read state knows it: its id, its topic's, its group's, when written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Writing:
+    """A change made in memory, written when awaited: whether the store kept it. Never
+    awaited (a worker cancelled by the exit before it started), it goes with the next flush
+    or the exit's, and leaves no coroutine behind never awaited."""
+
+    flush: Callable[[], Coroutine[Any, Any, bool]]
+
+    def __await__(self) -> Generator[Any, None, bool]:
+        return self.flush().__await__()
 
 
 class Reading:
@@ -123,6 +136,11 @@ class Reading:
             return None
 
     # --- changes: applied, announced, then written -------------------------------------
+    # Those answering whether the store kept them are not coroutines: the records change as
+    # they are called (in a key's handler), and only the write waits to be awaited. As
+    # coroutines they changed once the caller's worker first ran, which an exit cancels
+    # before it starts (`m` typed with the quit was lost), and a second `m` typed with the
+    # first saw the topic as it was.
 
     def meet_groups(self, groups: Iterable[tuple[str, str, datetime | None]]) -> bool:
         """Groups (id, name, last activity) listed: note first sights (written by the next
@@ -139,43 +157,43 @@ class Reading:
             self._announce()
         return changed
 
-    async def unread_message(
+    def unread_message(
         self, message_id: str, topic_id: str, group_id: str, created: datetime | None
-    ) -> bool:
-        """Mark one message unread again; whether the store kept it."""
+    ) -> Writing:
+        """Mark one message unread again; awaited, whether the store kept it."""
         self.state.unread_message(message_id, topic_id, group_id, created)
         self._announce()
-        return await self.flush()
+        return Writing(self.flush)
 
-    async def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> bool:
-        """Mark a whole topic read or unread; whether the store kept it."""
+    def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> Writing:
+        """Mark a whole topic read or unread; awaited, whether the store kept it."""
         self.state.mark_topic(topic_id, group_id, read=read, messages=messages)
         self._announce()
-        return await self.flush()
+        return Writing(self.flush)
 
-    async def catch_up(
-        self, group_id: str, name: str, newest: Iterable[datetime | None] = ()
-    ) -> bool:
-        """Everything of a group read, up to now; whether the store kept it."""
+    def catch_up(self, group_id: str, name: str, newest: Iterable[datetime | None] = ()) -> Writing:
+        """Everything of a group read, up to now; awaited, whether the store kept it."""
         self.state.catch_up(group_id, name, newest)
         self._announce()
-        return await self.flush()
+        return Writing(self.flush)
 
     def count_news(self, group_id: str, fresh: dict[str, FreshTopic]) -> None:
         """The topics of a group with something new (counted again as they are read)."""
         self.state.count_news(group_id, fresh)
         self._announce()
 
-    async def mark_by_key(self, topic_id: str, group_id: str, action: str) -> bool:
-        """Hide, mute or follow a topic by key ("": undo that); whether the store kept it."""
+    def mark_by_key(self, topic_id: str, group_id: str, action: str) -> Writing:
+        """Hide, mute or follow a topic by key ("": undo that); awaited, whether the store
+        kept it."""
         self.state.mark_by_key(topic_id, group_id, action)
         self._announce()
-        return await self.flush()
+        return Writing(self.flush)
 
-    async def remember_log(self, group_id: str, newest_id: str) -> bool:
-        """The newest activity entry shown now, for the next visit's divider."""
+    def remember_log(self, group_id: str, newest_id: str) -> Writing:
+        """The newest activity entry shown now, for the next visit's divider; awaited,
+        whether the store kept it."""
         self.state.remember_log(group_id, newest_id)
-        return await self.flush()
+        return Writing(self.flush)
 
     async def flush(self) -> bool:
         """Write the records not yet written; whether the store kept them."""
