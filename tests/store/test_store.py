@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -101,6 +102,32 @@ async def test_a_message_marked_unread_stays_unread_though_its_group_says_read(
     assert "t1" in again.reading.state.kept_unread("g1")
     await again.reading.take_topics(["t1"])
     assert not again.reading.state.message_read("m1", "t1", "g1", old)
+    again.close()
+
+
+async def test_a_write_cancelled_while_the_store_is_busy_is_kept(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """As the app's exit cancels its workers, one of them waiting for the store's thread
+    (busy taking journals in, say) to write a mark it has taken from memory: the mark is
+    written all the same, before the store closes."""
+    path = tmp_path / "s.sqlite3"
+    house = opened(path, clock)
+    held = threading.Event()
+    house.thread.submit(lambda files: held.wait(30))  # the store's thread busy
+    try:
+        writing = asyncio.ensure_future(house.reading.mark_topic("t1", "g1", read=True, messages=3))
+        for _ in range(100):  # rounds of the loop, not time: the write waits for the thread
+            await asyncio.sleep(0)
+        assert not writing.done()
+        writing.cancel()
+        await asyncio.gather(writing, return_exceptions=True)
+    finally:
+        held.set()
+        house.close()
+    again = opened(path, clock)
+    await again.reading.load()
+    assert again.reading.state.topics["t1"].read
     again.close()
 
 

@@ -38,6 +38,15 @@ class StoreThread(Generic[H]):
         self.release()
         return await asyncio.wrap_future(self._executor.submit(self._run, method, args))
 
+    async def hand_over(self, method: Callable[..., T], *args: Any) -> T:
+        """`call`, run to its end though the caller is cancelled meanwhile: for records taken
+        from memory, which nothing else holds. (A call cancelled while it waits for the
+        thread is dropped: the app's exit cancels its workers, and a flush waiting behind a
+        taking-in lost the marks it had drained.)"""
+        self.release()
+        done = asyncio.wrap_future(self._executor.submit(self._run, method, args))
+        return await asyncio.shield(done)
+
     def call_now(self, method: Callable[..., T], *args: Any) -> T:
         """The same, waiting for it (for the command line and for saving at exit)."""
         self.release()

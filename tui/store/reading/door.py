@@ -97,7 +97,7 @@ class Reading:
             return
         batch, taken = self.state.drain(), self.state.taken()
         try:
-            loaded, messages = await self.thread.call(_reload, batch, taken, tuple(self._told))
+            loaded, messages = await self.thread.hand_over(_reload, batch, taken, tuple(self._told))
         except StoreError:
             return  # said by the store; the records in memory stay as they are
         self.state.reload(loaded, messages)
@@ -203,7 +203,7 @@ class Reading:
         if not batch:
             return True
         try:
-            await self.thread.call(_write, batch, tuple(self._told))
+            await self.thread.hand_over(_write, batch, tuple(self._told))
         except StoreError:
             return False  # said by the store (once per kind)
         return True
