@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..problems import StoreError
 from . import journal, tables
 from .lines import reset
-from .names import account_folder, device_of, is_copy, new_device
+from .names import account_folder, device_of, is_copy, journal_name, new_device
 from .place import Place
 from .taking import FileTaken, take_some
 
@@ -39,6 +39,7 @@ class Round:
 
     files: dict[str, FileTaken] = field(default_factory=dict)
     reset: bool = False
+    beside: bool = False  # journals taken in by another process on this store meanwhile
 
     @property
     def records(self) -> int:
@@ -47,8 +48,8 @@ class Round:
 
     @property
     def changed(self) -> bool:
-        """Whether it changed the read state (records taken in, or a reset)."""
-        return bool(self.records or self.reset)
+        """Whether the read state changed (records taken in, here or beside, or a reset)."""
+        return bool(self.records or self.reset or self.beside)
 
     def add(self, taken: FileTaken) -> None:
         """One more look at a file (its counts added to those before)."""
@@ -58,6 +59,17 @@ class Round:
             taken.skipped += old.skipped
             taken.forgotten += old.forgotten
         self.files[taken.name] = taken
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """How far the store says the other devices' journals were taken in (by whichever of
+    the processes on it), by file name; when records were last forgotten everywhere; the
+    newest record taken in from any journal."""
+
+    journals: dict[str, tables.Taken]
+    reset_at: float
+    newest: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +108,16 @@ class Sync:
         self._thread = thread
         self._reading = reading
         self.place: Place | None = None
+        # The journals as taken in when this door last looked: another process on the store
+        # taking them in (a watch beside the reader, `lurker sync`) leaves them unchanged
+        # since, and this one's memory would never follow. First seen before anything is
+        # read from the store.
+        self._seen: Seen | None = None
         if folder is not None:
             lock = store.with_name(store.name.removesuffix(".sqlite3") + ".journal")
             self.place = Place(folder, account_folder(folder, store), lock)
             reading.tell(journal.kept, partial(journal.deliver, place=self.place))
+            thread.submit(self._see)
 
     @property
     def folder(self) -> Path | None:
@@ -115,6 +133,7 @@ class Sync:
         taken = Round()
         try:
             await self._thread.call(journal.deliver, self.place)
+            before = await self._thread.call(_seen)
             while True:
                 step = await self._thread.call(take_some, self.place, BUDGET)
                 for file in step.files:
@@ -122,12 +141,30 @@ class Sync:
                 taken.reset = taken.reset or step.reset
                 if not step.more:
                     break
-            self._reading.state.stamps.hear(await self._thread.call(_newest_heard))
+            after = await self._thread.call(_seen)
         except StoreError:
             pass  # said by the store
+        else:
+            self._reading.state.stamps.hear(after.newest)
+            self._beside(taken, before, after)
         if taken.changed:
             await self._reading.reload()
         return taken
+
+    def _beside(self, taken: Round, before: Seen, after: Seen) -> None:
+        """Note in `taken` whether another process on the store took journals in since the
+        last look, or during this one: the store says otherwise than this look found them
+        and kept them."""
+        last, self._seen = self._seen, after
+        kept = {name: file.kept for name, file in taken.files.items() if file.kept}
+        ours = before.journals | {name: kept[name] for name in kept if name in after.journals}
+        taken.beside = after.journals != ours
+        if last is not None:
+            taken.beside = taken.beside or before.journals != last.journals
+            taken.reset = taken.reset or after.reset_at != last.reset_at
+
+    def _see(self, files: StoreFiles) -> None:
+        self._seen = _seen(files)
 
     async def contents(self) -> Folder | None:
         """The journals in the folder and how far each was taken in (None: no folder)."""
@@ -151,9 +188,16 @@ class Sync:
             await self._thread.call(_reset, self.place, moment)
 
 
-def _newest_heard(files: StoreFiles) -> float:
-    known: dict[str, tables.Taken] = files.state.ask(tables.taken, {}, tables.PART)
-    return max((taken.newest for taken in known.values()), default=0.0)
+def _seen(files: StoreFiles) -> Seen:
+    def ask(db: sqlite3.Connection) -> Seen:
+        mine = tables.own(db)  # (its own journal aside: each write here moves it)
+        own = journal_name(mine.device) if mine is not None else ""
+        known = tables.taken(db)
+        others = {name: taken for name, taken in known.items() if name != own}
+        newest = max((taken.newest for taken in known.values()), default=0.0)
+        return Seen(others, tables.reset_at(db), newest)
+
+    return files.state.ask(ask, Seen({}, 0.0, 0.0), tables.PART)
 
 
 def _contents(files: StoreFiles, place: Place) -> Folder:

@@ -147,6 +147,16 @@ def taken(db: sqlite3.Connection) -> dict[str, Taken]:
     }
 
 
+def taken_of(db: sqlite3.Connection, name: str) -> Taken | None:
+    """How far one journal was taken in (None: never)."""
+    row = db.execute(
+        "SELECT name, device, head, offset, size, mtime, records, skipped, newest "
+        "FROM sync_taken WHERE name = ?",
+        (name,),
+    ).fetchone()
+    return Taken(*row) if row else None
+
+
 def keep_taken(db: sqlite3.Connection, journal: Taken) -> None:
     """Keep how far a journal was taken in."""
     db.execute(

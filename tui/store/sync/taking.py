@@ -89,6 +89,7 @@ class FileTaken:
     newer: int = 0  # its format, when newer than this Lurker's (not taken)
     more: bool = False  # more of it waits
     reset: bool = False  # it held a reset, taken in
+    kept: tables.Taken | None = None  # how far it was taken in, as this look kept it
 
 
 @dataclass
@@ -162,19 +163,28 @@ def _take_file(
     applied = Applied()
 
     def change(db: sqlite3.Connection) -> None:
+        result.kept = None
+        # Another process on this store (a watch beside the reader, `lurker sync`) may
+        # have taken the file in since `known` was read: its lines are in, and keeping
+        # this look would take the file back to where it was read from.
+        if tables.taken_of(db, path.name) != known:
+            return
         applied.reset_at = before = tables.reset_at(db)
         apply(db, lines, applied)
         if applied.reset_at > before:
             tables.set_reset(db, applied.reset_at)
             result.reset = True
-        tables.keep_taken(db, tables.Taken(
+        result.kept = tables.Taken(
             path.name, result.device, head, end, -1 if result.more else size, mtime,
             (old.records if old else 0) + applied.records,
             (old.skipped if old else 0) + applied.skipped,
             max(old.newest if old else 0.0, applied.newest),
-        ))  # fmt: skip
+        )  # fmt: skip
+        tables.keep_taken(db, result.kept)
 
     files.state.change(change, tables.PART)
+    if result.kept is None:  # (taken in meanwhile: looked at again from where that left it)
+        result.lines, result.waiting, result.more = 0, False, True
     result.records, result.skipped = applied.records, applied.skipped
     result.forgotten = applied.forgotten
     return result
