@@ -334,3 +334,30 @@ def test_the_thread_finishes_what_was_asked_before_it_closes(tmp_path: Path) -> 
     house.close()
     db = sqlite3.connect(cache_path(tmp_path / "s.sqlite3"))
     assert db.execute("SELECT count(*) FROM pages").fetchone()[0] == 50
+
+
+async def test_a_group_listed_before_the_store_is_read_keeps_its_first_sight(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """The group list may be shown before the read state is read from the store: a group
+    met then got a first sight of today, which took the place of the one kept (a month
+    older) and turned what came between read (found by a helper's logs of a second run)."""
+    path = tmp_path / "s.sqlite3"
+    house = opened(path, clock)
+    house.reading.meet_groups([("g1", "Group", None)])
+    await house.reading.flush()
+    kept = house.reading.state.groups["g1"]
+    house.close()
+    clock.now += 30 * 86_400
+    again = opened(path, clock)
+    again.reading.meet_groups([("g1", "Group", None)])  # listed before the load
+    await again.reading.load()
+    assert again.reading.state.groups["g1"] == kept
+    between = at(kept.cutoff + 10 * 86_400)  # after the kept first sight, before today's
+    assert again.reading.state.topic_status("t9", "g1", 3, between).new
+    await again.reading.flush()
+    again.close()
+    third = opened(path, clock)
+    await third.reading.load()
+    assert third.reading.state.groups["g1"] == kept  # and so it stays in the store
+    third.close()

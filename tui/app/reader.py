@@ -259,7 +259,10 @@ class LurkerApp(ScreenOpening):
         # before it, 2 ms at an End walk's last page, the frame waited), and only while
         # its screen is still the one shown: one closed meanwhile was released, and frozen
         # now its widgets' cycles would stay until the next screen closed.
-        self.call_after_refresh(self._once_out, self._settle_on, self.screen)
+        stack = self.screen_stack
+        if not stack:
+            return  # (a page told as the app ends, its screens gone)
+        self.call_after_refresh(self._once_out, self._settle_on, stack[-1])
         if not self.news.started:
             self.call_after_refresh(self._once_out, self.news.start)
 

@@ -72,6 +72,16 @@ def rank(group: GroupMark) -> tuple[bool, float, float]:
     return (group.caught_up, group.cutoff, group.at)
 
 
+def supersedes(group: GroupMark, kept: GroupMark | None) -> bool:
+    """Whether a group's record takes the place of the one kept: a catch-up over one that
+    reads less; a first sight (a default, of this machine alone) only where none is kept:
+    a later first sight took the place of an earlier one (the group listed before the
+    store was read) and turned what came between them read."""
+    if kept is None:
+        return True
+    return group.caught_up and rank(kept) < rank(group)
+
+
 def covered_by_group(group: GroupMark | None, created: float | None) -> bool:
     """Whether a group's record speaks of a message written at `created` (unknown: it may)."""
     return group is not None and (created is None or created <= group.cutoff)

@@ -22,6 +22,7 @@ from .rules import (
     message_read,
     rank,
     seconds,
+    supersedes,
     tally_of,
     topic_status,
 )
@@ -52,7 +53,10 @@ class ReadState:
 
     def load(self, loaded: Loaded) -> None:
         """Take the records read from the store (what changed meanwhile is kept)."""
-        self.groups = loaded.groups | self.groups
+        mine, self.groups = self.groups, dict(loaded.groups)
+        for group_id, group in mine.items():  # (met or caught up before the store was read)
+            if supersedes(group, self.groups.get(group_id)):
+                self.groups[group_id] = group
         self.topics = loaded.topics | self.topics
         self.keyed = loaded.keyed | self.keyed
         for topic_id, tally in loaded.tallies.items():
@@ -96,7 +100,7 @@ class ReadState:
             kept = self.groups.get(group_id)
             if group.caught_up and (kept is None or rank(kept) < rank(group)):
                 self._caught_up(group_id, group)
-            elif kept is None or rank(kept) < rank(group):
+            elif supersedes(group, kept):
                 self.groups[group_id] = group
             self._pending.groups[group_id] = group
         for topic_id, topic in pending.topics.items():

@@ -18,7 +18,7 @@ from ..parts import Part, run_script, table_names
 from ..salvage import readable_rows
 from .earlier import LEGACY, count, take_legacy
 from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, TopicMark
-from .rules import counts, decided, rank, tally_of
+from .rules import counts, decided, supersedes, tally_of
 
 M = TypeVar("M")
 
@@ -254,7 +254,7 @@ def write(db: sqlite3.Connection, batch: Batch, *, ties: bool = False) -> None:
 def keep_group(db: sqlite3.Connection, group_id: str, group: GroupMark) -> None:
     """A group's record, if it ranks above the one kept; what it supersedes is dropped."""
     kept = _group(db, group_id)
-    if kept is not None and rank(kept) >= rank(group):
+    if not supersedes(group, kept):
         if group.name:  # (the name as last listed)
             db.execute(
                 "UPDATE reading_groups SET name = ? WHERE group_id = ?", (group.name, group_id)
