@@ -28,9 +28,6 @@ __all__ = ["DeferredPage", "item_id"]
 
 _UNREADABLE = (pydantic.ValidationError, ValueError, TypeError, RecursionError, OverflowError)
 
-# Built with the client (after the first paint), not at a walk's first page: 1.5 ms.
-_ENVELOPE = Page[Any]
-_ENVELOPE.model_rebuild(force=True)
 
 
 def item_id(item: dict[str, Any]) -> Identifier:
@@ -92,7 +89,7 @@ class DeferredPage(Generic[PageT]):
 def defer(body: Any, model: type[PageT]) -> PageT | DeferredPage[PageT]:
     """The answer `body` as a page of `model`: deferred when its items are all JSON
     objects, else validated now (ValidationError and the rest: as `model_validate`)."""
-    envelope = _ENVELOPE.model_validate(body if body is not None else {})
+    envelope = Page[Any].model_validate(body if body is not None else {})
     items = envelope.data
     if not isinstance(body, dict) or not all(type(item) is dict for item in items):
         return model.model_validate(body if body is not None else {})
