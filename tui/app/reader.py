@@ -253,7 +253,7 @@ class LurkerApp(ScreenOpening):
     def _after_page(self) -> None:
         # Each waits for the paint of this page: it is what the user came for.
         if not self._started:  # the saved group list, painted at once: now the service
-            self.call_after_refresh(self._start)
+            self.call_after_refresh(self._once_out, self._start)  # (its imports after the frame)
             return
         # What a page brought stays while its screen is open. After the paint (collected
         # before it, 2 ms at an End walk's last page, the frame waited), and only while
