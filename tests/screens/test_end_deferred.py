@@ -4,6 +4,7 @@ and counted, and a rule that hides making every page at once (as before)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -159,6 +160,25 @@ async def test_a_rule_that_hides_makes_every_page_of_a_walk_at_once(
         assert len(topics.rows) == TOPICS - screen.hidden
 
 
+async def heard(
+    pilot: Pilot[None], monkeypatch: pytest.MonkeyPatch, hear: Callable[[Any], object]
+) -> PagedList[Any]:
+    """big-archive's topics, their first pages in; `hear` told of each `PageLoaded` and
+    `WalkStopped` the list posts from then on."""
+    await open_topics(pilot, "big-archive")
+    topics = rows_of(pilot)
+    await until(pilot, lambda: not topics.page_loading, "the first pages")
+    post = topics.post_message
+
+    def noted(message: Any) -> Any:
+        if isinstance(message, PageLoaded | WalkStopped):
+            hear(message)
+        return post(message)
+
+    monkeypatch.setattr(topics, "post_message", noted)
+    return topics
+
+
 async def test_a_deferred_walk_tells_its_pages_ten_at_a_time_its_first_and_last_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -166,17 +186,7 @@ async def test_a_deferred_walk_tells_its_pages_ten_at_a_time_its_first_and_last_
     told: list[tuple[bool, int]] = []
     app, demo = make_app(DemoService(demo_config(big_group_topics=3_456)))
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_topics(pilot, "big-archive")
-        topics = rows_of(pilot)
-        await until(pilot, lambda: not topics.page_loading, "the first pages")
-        post = topics.post_message
-
-        def noted(message: Any) -> Any:
-            if isinstance(message, PageLoaded):
-                told.append((message.walking, message.pages))
-            return post(message)
-
-        monkeypatch.setattr(topics, "post_message", noted)
+        topics = await heard(pilot, monkeypatch, lambda m: told.append((m.walking, m.pages)))
         asked = len(requests_to(demo, "gettopics"))
         await walk_to_the_end(pilot, topics)
         walked = len(requests_to(demo, "gettopics")) - asked
@@ -193,21 +203,16 @@ async def test_a_walk_stopped_tells_the_pages_it_took_before_it_says_it_stopped(
     said: list[str] = []
     app, _ = make_app(DemoService(demo_config(big_group_topics=3_456)))
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_topics(pilot, "big-archive")
-        topics = rows_of(pilot)
-        await until(pilot, lambda: not topics.page_loading, "the first pages")
-        post = topics.post_message
 
-        def noted(message: Any) -> Any:
-            if isinstance(message, PageLoaded):
-                said.append(f"loaded {message.pages}")
-                if len(said) == 2:
-                    topics.feed.stop_walk()  # (as Esc does) between two pages
-            elif isinstance(message, WalkStopped):
+        def noted(message: PageLoaded | WalkStopped) -> None:
+            if isinstance(message, WalkStopped):
                 said.append(f"stopped at {len(topics.rows)}")
-            return post(message)
+                return
+            said.append(f"loaded {message.pages}")
+            if len(said) == 2:
+                topics.feed.stop_walk()  # (as Esc does) between two pages
 
-        monkeypatch.setattr(topics, "post_message", noted)
+        topics = await heard(pilot, monkeypatch, noted)
         topics.feed.defer_for = topics._pacing.every = 3_600.0
         await keys(pilot, "end")
         await until(pilot, lambda: len(said) > 2, "the walk stopped")

@@ -99,16 +99,22 @@ async def test_m_marks_a_topic_unread_and_read_again() -> None:
         assert line(pilot, 0).startswith("N")
 
 
+async def on_the_first_new_topic(pilot: Pilot[None]) -> TopicsScreen:
+    """big-archive's topics, the read state loaded, the cursor on its first new topic."""
+    await open_topics(pilot, "big-archive")
+    await until(pilot, lambda: pilot.app.news.state.loaded, "read state loaded")
+    rows_of(pilot).cursor = FIRST_NEW
+    screen = pilot.app.screen
+    assert isinstance(screen, TopicsScreen)
+    return screen
+
+
 async def test_m_typed_twice_at_once_marks_the_topic_and_marks_it_back() -> None:
     """`m m` typed at once: the second `m` sees what the first did (the records change as the
     key is handled, not when the write's worker starts)."""
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_topics(pilot, "big-archive")
-        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
-        rows_of(pilot).cursor = FIRST_NEW
-        screen = app.screen
-        assert isinstance(screen, TopicsScreen)
+        screen = await on_the_first_new_topic(pilot)
         screen.action_toggle_read()  # both in one turn of the loop, as keys typed at once
         screen.action_toggle_read()
         assert notes(app)[-2:] == ["Marked read.", "Marked unread."]
@@ -121,11 +127,7 @@ async def test_m_typed_with_the_quit_after_it_is_kept() -> None:
     mark is kept all the same (the records changed as the key was handled)."""
     app, demo = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await open_topics(pilot, "big-archive")
-        await until(pilot, lambda: app.news.state.loaded, "read state loaded")
-        rows_of(pilot).cursor = FIRST_NEW
-        screen = app.screen
-        assert isinstance(screen, TopicsScreen)
+        screen = await on_the_first_new_topic(pilot)
         screen.action_toggle_read()  # both in one turn of the loop, as keys typed at once
         app.exit()
     again, _ = make_app(demo)  # the same store, the next run

@@ -35,12 +35,17 @@ async def machines(tmp_path: Path) -> AsyncIterator[tuple[Machine, Machine, Hous
     b.close()
 
 
+async def reads_t(machine: Machine) -> None:
+    """The machine reads topic t, a moment on."""
+    machine.clock.tick()
+    await machine.house.reading.mark_topic("t", "g", read=True, messages=5)
+
+
 async def test_what_the_watch_takes_in_shows_in_the_reader_at_its_next_look(
     machines: tuple[Machine, Machine, House],
 ) -> None:
     a, b, beside = machines
-    a.clock.tick()
-    await a.house.reading.mark_topic("t", "g", read=True, messages=5)
+    await reads_t(a)
     taken = await beside.sync.take_in()  # the watch looks first
     assert taken is not None
     assert taken.records == 1
@@ -59,8 +64,7 @@ async def test_two_taking_in_at_once_take_each_line_once_and_keep_the_further_en
     """The watch takes a's journal in after the reader has read it and before it keeps
     what it read, a's next line having come meanwhile."""
     a, b, beside = machines
-    a.clock.tick()
-    await a.house.reading.mark_topic("t", "g", read=True, messages=5)
+    await reads_t(a)
     journal = a.own_journal()
     real = taking.complete_lines
     raced: list[bool] = []
@@ -93,8 +97,7 @@ async def test_a_reset_the_watch_takes_in_is_a_reset_for_the_reader_too(
 ) -> None:
     """(So the reader lists its groups again: their first sights were forgotten too.)"""
     a, b, beside = machines
-    a.clock.tick()
-    await a.house.reading.mark_topic("t", "g", read=True, messages=5)
+    await reads_t(a)
     await b.house.sync.take_in()
     assert b.status("t") == (False, 0)
     a.clock.tick()
