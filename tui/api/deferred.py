@@ -29,7 +29,6 @@ __all__ = ["DeferredPage", "item_id"]
 _UNREADABLE = (pydantic.ValidationError, ValueError, TypeError, RecursionError, OverflowError)
 
 
-
 def item_id(item: dict[str, Any]) -> Identifier:
     """The id an item has once validated (`Identifier`), read from the item as sent."""
     value = item.get("id")

@@ -53,10 +53,8 @@ class ReadState:
 
     def load(self, loaded: Loaded) -> None:
         """Take the records read from the store (what changed meanwhile is kept)."""
-        mine, self.groups = self.groups, dict(loaded.groups)
-        for group_id, group in mine.items():  # (met or caught up before the store was read)
-            if supersedes(group, self.groups.get(group_id)):
-                self.groups[group_id] = group
+        kept, mine = loaded.groups, self.groups  # (mine: met or caught up before the load)
+        self.groups = kept | {i: g for i, g in mine.items() if supersedes(g, kept.get(i))}
         self.topics = loaded.topics | self.topics
         self.keyed = loaded.keyed | self.keyed
         for topic_id, tally in loaded.tallies.items():
