@@ -484,6 +484,33 @@ async def test_rows_far_from_the_cursor_are_packed_and_come_back_when_shown() ->
         assert len(pages.requests) == 120  # nothing was fetched twice
 
 
+async def test_a_walk_holding_its_rows_packs_nothing_until_it_draws_them() -> None:
+    """A settle asked for before the walk (a page's, after its paint) that ran while the
+    walk held 8,400 rows packed them around the cursor still on row 0: the pages the
+    walk's end then shows beside its cursor were left packed (seen on a busy machine)."""
+    source = FakeSource(12_000, gated=True)
+    app = ListApp(source)
+    async with app.run_test(size=SIZE) as pilot:
+        paged_list = app.paged_list
+        source.release()
+        await until(pilot, lambda: len(paged_list.rows) == PAGE, workers_held=True)
+        paged_list._pacing.every = 3_600.0  # the walk holds its rows until it ends
+        await pilot.press("end")
+        source.release(83)
+        await until(pilot, lambda: len(paged_list.rows) == 84 * PAGE, workers_held=True)
+        assert paged_list.cursor == 0
+        paged_list._settle_rows()  # as a settle queued before the walk, run late
+        store = paged_list.rows
+        assert isinstance(store, RowStore)
+        assert store.packed_pages == 0
+        source.release(36)
+        await until(pilot, lambda: paged_list.ended, workers_held=True)
+        await pilot.pause()
+        assert paged_list.cursor == 11_999
+        assert not store.is_packed(11_999 - store.keep)  # beside the cursor: kept as rows
+        assert store.is_packed(0)
+
+
 async def test_a_kept_list_keeps_its_own_failure_when_a_reload_fails() -> None:
     app = ListApp(FakeSource(1_000, fail_offsets=(PAGE,)))
     async with app.run_test(size=SIZE) as pilot:

@@ -310,6 +310,8 @@ class PagedList(
 
     def _settle_rows(self) -> None:
         """Pack the pages of rows far from the cursor and the view."""
+        if self._held is not None:
+            return  # a walk holds its rows: the cursor goes to the last when they are drawn
         self._settled_at = self.cursor
         self._rows.settle(self.cursor, self.scroll_offset.y)
 
