@@ -11,7 +11,8 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
+    from types import FrameType
 
     from .app.reader import LurkerApp
     from .config.account import AccountSession
@@ -30,6 +31,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     output closed from the start (`>&-`) or failing (a full disk) with a sentence and 1:
     never a traceback.
     """
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _interrupt_again(previous_hook)
+    try:
+        return _command(argv)
+    except KeyboardInterrupt:  # (raised again by the hook as the command returned)
+        return _ended_by_ctrl_c()
+    finally:
+        sys.unraisablehook = previous_hook
+
+
+def _command(argv: Sequence[str] | None) -> int:
     try:
         from .cli import streams
 
@@ -39,10 +51,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # what is still buffered fails here, not at the exit
         return status
     except KeyboardInterrupt:
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # a second Ctrl+C while ending: at once
-        return 130
+        return _ended_by_ctrl_c()
+    except RuntimeError as error:
+        # Python 3.11 wraps a Ctrl+C that came while a class was being made (a descriptor's
+        # __set_name__, at an import) in a RuntimeError of its own: a traceback.
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            return _ended_by_ctrl_c()
+        raise
     except BrokenPipeError:
         streams.let_go_of_output()
         return 141  # 128 + SIGPIPE, as a command the signal ended
@@ -50,6 +65,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         streams.let_go_of_output()  # what is still buffered would fail again at the exit
         print(f"lurker: {error}", file=sys.stderr)
         return 1
+
+
+def _ended_by_ctrl_c() -> int:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a second Ctrl+C while ending: at once
+    return 130
+
+
+def _interrupt_again(
+    previous: Callable[[sys.UnraisableHookArgs], object],
+) -> Callable[[sys.UnraisableHookArgs], None]:
+    """A hook for the errors Python cannot raise (a callback's, a `__del__`'s): a Ctrl+C
+    among them is raised again at the main thread's next call, once the callback is over.
+
+    A Ctrl+C that came while an import's lock was let go (its weakref callback) was
+    printed as "Exception ignored", a traceback, and lost: the command ran on to its end
+    and said 0 (twice in the suite's runs, in test_ctrl_c). A signal sent again from here
+    (`_thread.interrupt_main`) is raised in this hook, and ignored again; a profile
+    function is called at the next call outside it."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if issubclass(unraisable.exc_type, KeyboardInterrupt):
+            sys.setprofile(raise_ctrl_c)
+        else:
+            previous(unraisable)
+
+    def raise_ctrl_c(frame: FrameType, event: str, arg: object) -> None:
+        if frame.f_code is hook.__code__:
+            return  # (the hook's own return)
+        sys.setprofile(None)
+        raise KeyboardInterrupt
+
+    return hook
 
 
 def _main(argv: Sequence[str] | None) -> int:

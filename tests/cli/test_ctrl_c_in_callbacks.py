@@ -1,0 +1,80 @@
+"""Ctrl+C where Python itself cannot raise it as it came: still 130, quietly.
+
+The child process tests (test_ctrl_c) meet these moments by chance, one run in many; here
+the moment is made: the interrupt is raised where a real one landed."""
+
+from __future__ import annotations
+
+import signal
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+import tui.__main__ as entry
+
+
+@pytest.fixture(autouse=True)
+def _python_handles_ctrl_c() -> Iterator[None]:
+    """Python's own handler for SIGINT, as in a command run from a shell (the suite may run
+    where SIGINT is ignored), and the suite's handler back afterwards (130 sets the default)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_in_a_callback_python_cannot_raise_from_ends_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As an import's lock let go: its weakref callback is where the Ctrl+C landed.
+    finished = []
+
+    def command(argv: object) -> int:
+        class Lock:
+            pass
+
+        def callback(reference: object) -> None:
+            raise KeyboardInterrupt
+
+        lock = Lock()
+        reference = weakref.ref(lock, callback)
+        del lock  # (the callback runs here; what it raises is "ignored")
+        total = sum(range(100_000))  # the command's work, going on
+        finished.append((reference, total))
+        return 0
+
+    monkeypatch.setattr(entry, "_main", command)
+    assert entry.main([]) == 130
+    assert not finished
+    assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_while_a_class_is_made_ends_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As in functools.cached_property.__set_name__ at an import: Python 3.11 says
+    # RuntimeError("Error calling __set_name__ ...") from the KeyboardInterrupt.
+    class Interrupted:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    def command(argv: object) -> int:
+        class Settings:
+            field = Interrupted()
+
+        return 0
+
+    monkeypatch.setattr(entry, "_main", command)
+    assert entry.main([]) == 130
+    assert capsys.readouterr().err == ""
+
+
+def test_a_runtime_error_of_another_cause_is_not_taken_for_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def command(argv: object) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(entry, "_main", command)
+    with pytest.raises(RuntimeError, match="a bug"):
+        entry.main([])
