@@ -6,6 +6,7 @@ day counts as new, which in big-archive is three topics near the top of the list
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -13,7 +14,14 @@ from textual.pilot import Pilot
 
 from tests.conftest import DEMO_NOW, demo_config
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
-from tests.screens.journeys import FIRST_NEW, back, open_activity, open_row, open_topics
+from tests.screens.journeys import (
+    FIRST_NEW,
+    back,
+    open_activity,
+    open_group,
+    open_row,
+    open_topics,
+)
 from tests.screens.shown import line, status
 from tui.app.reader import LurkerApp
 from tui.config.settings import Settings
@@ -23,8 +31,10 @@ from tui.screens.activity import ActivityScreen
 from tui.screens.confirm import Confirm
 from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
+from tui.screens.topic_reading import NOT_LOADED
 from tui.screens.topics import TopicsScreen
 from tui.store.pages.summary import load_summary, summary_path
+from tui.store.reading.door import Reading
 from tui.widgets.thread_view import ThreadView
 
 LURKER_DEV = "41101"
@@ -329,3 +339,36 @@ async def test_the_group_list_counts_again_what_was_read_meanwhile() -> None:
     summary = load_summary(summary_path(Settings(demo=True).store))
     assert summary is not None
     assert summary.news["41104"] == 1  # the next run, offline or not, starts from that count
+
+
+async def test_m_before_the_read_marks_are_in_says_so_and_marks_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A topic list shown before the store's records were read (a saved copy, `--group`):
+    m judged the topic by an empty state, marked read a topic read on an earlier day that
+    the reader meant to mark unread, and said "Marked read."."""
+    held = asyncio.Event()
+    load = Reading.load
+
+    async def slow_load(self: Reading) -> None:  # a slow disk
+        await held.wait()
+        await load(self)
+
+    monkeypatch.setattr(Reading, "load", slow_load)
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: len(rows_of(pilot).rows) > 1, "groups", workers_held=True)
+        await open_group(pilot, "big-archive")
+        await until(
+            pilot, lambda: len(rows_of(pilot).rows) > FIRST_NEW, "topics", workers_held=True
+        )
+        assert isinstance(app.screen, TopicsScreen)
+        rows_of(pilot).cursor = FIRST_NEW
+        await keys(pilot, "m", workers_held=True)
+        assert notes(app)[-1] == NOT_LOADED
+        assert app.news.state.topics == {}  # nothing marked
+        held.set()
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded", workers_held=True)
+        await keys(pilot, "m")
+        assert notes(app)[-1] == "Marked read."
+        assert not status(pilot, FIRST_NEW).fresh

@@ -13,11 +13,18 @@ from .navigation import TopicOpened
 if TYPE_CHECKING:
     from .topic_base import TopicListBase
 
+NOT_LOADED = "Your read marks are still being read from disk: m again in a moment."
+
 
 def toggle_read(screen: TopicListBase) -> None:
     """Mark the highlighted topic read, or unread if it is read."""
     row = screen.paged_list.highlighted_row
     if row is None:
+        return
+    if not screen.news.state.loaded:
+        # Before the store's records are in, a topic read on an earlier day looks new: m
+        # would mark it read where the reader meant unread, and say it had worked.
+        screen.notify(NOT_LOADED, severity="warning", timeout=4, markup=False)
         return
     read = screen.status(row).fresh
     screen.news.mark_topic(str(row.id), str(row.group_id), read=read, messages=row.num_messages)
