@@ -87,7 +87,11 @@ def _interrupt_again(
     function is called at the next call outside it."""
 
     def hook(unraisable: sys.UnraisableHookArgs) -> None:
-        if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        import threading
+
+        # (A signal's KeyboardInterrupt is the main thread's; a profile is per thread.)
+        main_thread = threading.current_thread() is threading.main_thread()
+        if main_thread and issubclass(unraisable.exc_type, KeyboardInterrupt):
             sys.setprofile(raise_ctrl_c)
         else:
             previous(unraisable)

@@ -7,6 +7,7 @@ day counts as new, which in big-archive is three topics near the top of the list
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -34,6 +35,7 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topic_reading import NOT_LOADED
 from tui.screens.topics import TopicsScreen
 from tui.store.pages.summary import load_summary, summary_path
+from tui.store.reading import door
 from tui.store.reading.door import Reading
 from tui.widgets.thread_view import ThreadView
 
@@ -372,3 +374,26 @@ async def test_m_before_the_read_marks_are_in_says_so_and_marks_nothing(
         await keys(pilot, "m")
         assert notes(app)[-1] == "Marked read."
         assert not status(pilot, FIRST_NEW).fresh
+
+
+async def test_m_works_from_memory_when_reading_the_marks_failed_unforeseen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A load that failed otherwise than the store says (a second DatabaseError after a
+    rebuild) left the state never loaded: every m said "still being read" for the run."""
+
+    def broken(files: object) -> None:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(door, "_load", broken)
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: len(rows_of(pilot).rows) > 1, "groups", workers_held=True)
+        await open_group(pilot, "big-archive")
+        await until(
+            pilot, lambda: len(rows_of(pilot).rows) > FIRST_NEW, "topics", workers_held=True
+        )
+        await until(pilot, lambda: app.news.state.loaded, "read state loaded", workers_held=True)
+        rows_of(pilot).cursor = FIRST_NEW
+        await keys(pilot, "m", workers_held=True)
+        assert notes(app)[-1] == "Marked read."

@@ -82,13 +82,14 @@ class Reading:
     async def load(self) -> None:
         """Read the records from the store (what changed meanwhile in memory is kept)."""
         loaded = Loaded()
-        if self.thread is not None:
-            try:
+        try:
+            if self.thread is not None:
                 loaded = await self.thread.call(_load)
-            except StoreError:
-                pass  # said by the store; the records of this run still work
-        self.state.load(loaded)
-        self._announce()
+        except StoreError:
+            pass  # said by the store; the records of this run still work
+        finally:  # whatever failed: loaded, so that m is not refused for the rest of the run
+            self.state.load(loaded)
+            self._announce()
 
     async def reload(self) -> None:
         """Write what waits, then take the store's records in place of those in memory
