@@ -121,7 +121,14 @@ class Bookkeeper:
             self.app.set_interval(SYNC_EVERY, self.take_in)
 
     async def _load(self) -> None:
-        await self.reading.load()
+        try:
+            await self.reading.load()
+        except Exception as error:  # (the store says its own failures): said, once
+            self.said(
+                f"Your read marks could not be read from {self.settings.store} ({error}): "
+                "this run's marks are kept, those of earlier runs do not show."
+            )
+            return
         await self._take_in()
 
     def take_in(self) -> None:

@@ -395,5 +395,8 @@ async def test_m_works_from_memory_when_reading_the_marks_failed_unforeseen(
         )
         await until(pilot, lambda: app.news.state.loaded, "read state loaded", workers_held=True)
         rows_of(pilot).cursor = FIRST_NEW
+        said = [note for note in notes(app) if "could not be read" in note]
+        assert len(said) == 1, notes(app)
+        assert str(app.settings.store) in said[0]
         await keys(pilot, "m", workers_held=True)
         assert notes(app)[-1] == "Marked read."
