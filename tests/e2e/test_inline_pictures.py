@@ -46,10 +46,26 @@ def term(demo_server: str, tmp_path: Path) -> Iterator[Pty]:
         opened.close()
 
 
-def test_a_picture_is_drawn_in_sixel_between_frames_over_its_footprint(term: Pty) -> None:
+def into_view(term: Pty) -> None:
+    """The picture wholly into view, its message the current one: sixteen j once the
+    picture's footprint is laid out (its half blocks show until the Sixel is drawn over
+    them). Typed before its pixels were in, they scrolled a layout still growing: the
+    picture ended lower than the test expected, or partly out of view and never drawn."""
     term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
-    term.type(b"j" * 16)  # the attachment and its picture wholly into view
+    term.wait_for(lambda: "▀".encode() in term.written, "the picture's footprint")
+    term.type(b"j" * 16)
     term.wait_for(lambda: DRAWN.search(term.written.decode("utf-8", "replace")), "a Sixel")
+
+
+def header_row(written: str, author: str) -> int:
+    """The screen row where `author`'s message header was last written."""
+    rows = re.findall(r"\x1b\[(\d+);1H(?:\x1b\[[0-9;]*m| )*" + re.escape(author), written)
+    assert rows, f"{author}'s message never shown"
+    return int(rows[-1])
+
+
+def test_a_picture_is_drawn_in_sixel_between_frames_over_its_footprint(term: Pty) -> None:
+    into_view(term)
     shown = len(term.written)
     term.type(b"k" * 16)  # back to the top (the picture partly out of view), then down
     term.wait_for(lambda: b"Elif Demir" in term.written[shown:], "scrolled up")
@@ -116,15 +132,15 @@ def every_drawing_asked_for(written: str) -> bool:
 def test_a_picture_is_drawn_again_after_a_frame_writes_over_its_lines_and_not_while_idle(
     term: Pty,
 ) -> None:
-    term.wait_for(lambda: b"Elif Demir" in term.written, "thread")
-    term.type(b"j" * 16)  # the picture wholly into view, its message the current one
-    term.wait_for(lambda: DRAWN.search(term.written.decode("utf-8", "replace")), "a Sixel")
+    into_view(term)
     first = DRAWN.search(term.written.decode("utf-8", "replace"))
     assert first is not None
     clicked = len(term.written)
-    # A click on the next message (the screen's 28th line) makes it the current one: the
-    # picture's lines are drawn again (without the current message's bar), not moved.
-    term.type(b"\x1b[<0;10;28M\x1b[<0;10;28m")
+    # A click on the next message (its header) makes it the current one: the picture's
+    # lines are drawn again (without the current message's bar), not moved.
+    row = header_row(term.written.decode("utf-8", "replace"), "Björk Guðmundsdóttir")
+    assert int(first[1]) + int(first[4]) // 20 <= row < 30  # below the picture, in view
+    term.type(f"\x1b[<0;10;{row}M\x1b[<0;10;{row}m".encode())
     term.wait_for(
         lambda: DRAWN.search(term.written[clicked:].decode("utf-8", "replace")), "drawn again"
     )
