@@ -85,8 +85,10 @@ class Pty:
 
 
 def kitty_env(tmp_path: Path) -> dict[str, str]:
+    # (pytest-xdist's workers have COLUMNS=80 and LINES=24, which Textual takes before the
+    # terminal's own size: the pictures were laid out at 80x24 there and 100x30 in one process.)
     outside = ("TMUX", "STY", "ZELLIJ", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM",
-               *OTHER_TERMINALS)  # fmt: skip
+               "COLUMNS", "LINES", *OTHER_TERMINALS)  # fmt: skip
     env = {name: value for name, value in os.environ.items() if name not in outside}
     return {
         **env,

@@ -29,7 +29,9 @@ class Terminal:
             f"LURKER_DATA={tmp / 'data'}"
         )
         # `read` keeps the pane open after lurker exits so its exit status can be read.
-        shell = f'env {env} {command}; echo "lurker exited $?"; read _'
+        # (-u: pytest-xdist's workers have COLUMNS=80 and LINES=24, which tmux hands the
+        # pane and Textual takes before the pane's own size: lurker drew 80x24 in it.)
+        shell = f'env -u COLUMNS -u LINES {env} {command}; echo "lurker exited $?"; read _'
         if gated:  # wait for a first Enter, so that `record` can start before the command
             shell = f"read _; {shell}"
         subprocess.run(

@@ -75,7 +75,7 @@ def test_hostile_content_never_drives_the_terminal(
     term.keys("a")  # the activity log names the hostile people and subjects
     # Its entries in, and the list holding the keys ("⏎ Open" shows only then): an Enter
     # sent before the list has the focus opens nothing.
-    term.wait_match(r"entries(?s:.*)⏎ Open / Filter f Follow")
+    term.wait_match(r"entries(?s:.*)⏎ Open +/ Filter +f Follow")  # (wider: two spaces)
     term.keys("Enter")  # the first entry shown whole, with its addresses, until closed
     term.wait_for("closes this")
     term.keys("q")  # closes the entry

@@ -83,7 +83,9 @@ def test_command_messages_break_at_words(terminal_factory: type[Terminal], comma
 
 
 # An age as the lists show it, whole, at the end of a row.
-AGE_AT_END = re.compile(r"(now|\d+ min ago|\d+ h ago|\d+ d ago|[A-Z][a-z]{2} \d{4})$")
+AGE_AT_END = re.compile(
+    r"(now|\d+ min ago|\d+ h ago|\d+ d ago|\d{1,2} [A-Z][a-z]{2}|[A-Z][a-z]{2} \d{4})$"
+)
 
 
 def test_rows_with_spacing_marks_keep_their_date(terminal_factory: type[Terminal]) -> None:
