@@ -87,9 +87,12 @@ class Reading:
                 loaded = await self.thread.call(_load)
         except StoreError:
             pass  # said by the store; the records of this run still work
-        finally:  # whatever failed: loaded, so that m is not refused for the rest of the run
+        except Exception:  # loaded all the same, or m is refused for the rest of the run
             self.state.load(loaded)
             self._announce()
+            raise
+        self.state.load(loaded)
+        self._announce()
 
     async def reload(self) -> None:
         """Write what waits, then take the store's records in place of those in memory
