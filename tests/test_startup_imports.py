@@ -65,9 +65,9 @@ def _environment(home: Path) -> dict[str, str]:
     }
 
 
-def _launch(home: Path, option: str) -> str:
+def _launch(home: Path, *options: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench.launch", "lurker", option],
+        [sys.executable, "-m", "tests.bench.launch", "lurker", *options],
         cwd=ROOT,
         env=_environment(home),
         stdin=subprocess.DEVNULL,
@@ -130,6 +130,21 @@ def test_not_imported_before_the_saved_list_is_painted(
     modules_at_saved_paint: set[str], module: str
 ) -> None:
     assert module not in modules_at_saved_paint
+
+
+@pytest.fixture(scope="module")
+def modules_at_plain_paint(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """The same, for a plain `lurker`: no arguments at all (the demo, with no account)."""
+    return set(_launch(tmp_path_factory.mktemp("home"), "--modules", "--plain").split())
+
+
+@pytest.mark.parametrize("module", ["argparse", "gettext", "tui.config.arguments"])
+def test_a_plain_start_parses_no_command_line(
+    modules_at_plain_paint: set[str], module: str
+) -> None:
+    # An empty command line is read as the reader's defaults (`config.no_arguments`).
+    assert "tui.screens.groups" in modules_at_plain_paint
+    assert module not in modules_at_plain_paint
 
 
 def test_a_first_run_opens_no_store_before_its_first_paint(

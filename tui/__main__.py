@@ -12,7 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
-    from types import FrameType
+    from types import FrameType, SimpleNamespace
 
     from .app.reader import LurkerApp
     from .config.account import AccountSession
@@ -106,11 +106,16 @@ def _interrupt_again(
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    line = sys.argv[1:] if argv is None else argv
+    if not line:  # a plain `lurker`: the reader, with nothing to parse
+        from .config.no_arguments import no_arguments
+
+        return _reader(no_arguments())
     import importlib
 
     from .config.arguments import COMMANDS, parse
 
-    args = parse(sys.argv[1:] if argv is None else argv)
+    args = parse(line)
     command = next((c for c in COMMANDS if c.name == args.command), None)
     if command is None:
         return _reader(args)
@@ -119,7 +124,7 @@ def _main(argv: Sequence[str] | None) -> int:
     return status
 
 
-def _reader(args: argparse.Namespace) -> int:
+def _reader(args: argparse.Namespace | SimpleNamespace) -> int:
     from .app import memory
 
     memory.pause_until_settled()  # until the first frame (LurkerApp.on_ready)

@@ -2,6 +2,8 @@
 at its first paint with data, writing `<perf_counter> <RSS MiB>` to stdout (with `--modules`,
 the names of the modules imported by then instead, one a line). With `--fill-store`, it
 runs instead until the group list is saved in the store ($LURKER_DATA) for the next start.
+With `--plain`, `lurker` is started with no arguments at all (the demo, when no account is
+configured), as a plain `lurker` typed is.
 
 `lurker` is `lurker --demo` (the checkout's `tui.__main__`); `bare` is a Textual app with a
 header, a line of text and a footer. Both start the same way, through this module, and
@@ -18,6 +20,7 @@ import time
 from typing import Any
 
 _list_modules = False
+_plain = False  # `lurker` with nothing after it, not `lurker --demo`
 
 
 def _report() -> None:
@@ -117,12 +120,13 @@ def main(kind: str) -> None:
 
         memory.pause_until_settled = pause_then_probe
         lurker = _headless_lurker()
-        lurker(["--demo"])
+        lurker([] if _plain else ["--demo"])
     sys.exit("the app ended without painting its data")
 
 
 if __name__ == "__main__":
     _list_modules = "--modules" in sys.argv[2:]
+    _plain = "--plain" in sys.argv[2:]
     if "--fill-store" in sys.argv[2:]:
         fill_store()
     main(sys.argv[1])

@@ -8,7 +8,6 @@ import getpass
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import datetime
 from typing import TextIO
 from urllib.parse import urlsplit
@@ -112,7 +111,7 @@ def _saved(settings: Settings) -> str:
 
 def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     method = PASSWORD_TOKEN if args.token else settings.auth
-    session = open_account(replace(settings, api_key=None))
+    session = open_account(settings._replace(api_key=None))
     host = urlsplit(settings.origin).hostname or settings.origin
     try:
         secrets = _ask_secrets(method, settings.email or "", settings.origin, err)
@@ -200,7 +199,7 @@ def _why(error: Exception, method: str, session: AccountSession) -> str:
 
 
 def _logout(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    session = open_account(replace(settings, api_key=None))
+    session = open_account(settings._replace(api_key=None))
 
     async def sign_out() -> list[str]:
         try:

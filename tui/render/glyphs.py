@@ -11,6 +11,7 @@ service, one ASCII character for each, so that spans and widths stay as they wer
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 __all__ = ["DRAWN", "SPOKEN", "Glyphs", "glyphs", "is_drawing", "plain"]
@@ -114,9 +115,12 @@ def _ascii(point: int) -> str:
     return "+"  # corners, tees and crossings
 
 
-_TABLE = {point: _ascii(point) for point in (*range(0x2500, 0x25A0), *range(0x2800, 0x2900))}
+@cache
+def _table() -> dict[int, str]:
+    # Made on first use, not at import: screen-reader mode alone needs it (0.7 ms).
+    return {point: _ascii(point) for point in (*range(0x2500, 0x25A0), *range(0x2800, 0x2900))}
 
 
 def plain(text: str) -> str:
     """`text` with each drawing character replaced by one ASCII character."""
-    return text.translate(_TABLE)
+    return text.translate(_table())

@@ -10,10 +10,9 @@ service as it would without one.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ... import files
 from ...api.group_info import GroupInfo
@@ -22,8 +21,7 @@ from .saved_counts import VERSION, summary_path
 __all__ = ["VERSION", "Summary", "load_summary", "save_summary", "summary_path", "update_news"]
 
 
-@dataclass(frozen=True, slots=True)
-class PermsCard:
+class PermsCard(NamedTuple):
     """The permissions the screens act on, as saved."""
 
     archives_visible: bool
@@ -31,8 +29,7 @@ class PermsCard:
     any_permission: bool
 
 
-@dataclass(frozen=True, slots=True)
-class GroupCard:
+class GroupCard(NamedTuple):
     """A group as the group list last showed it (a `GroupInfo`)."""
 
     group_id: int | str
@@ -43,8 +40,7 @@ class GroupCard:
     perms: PermsCard
 
 
-@dataclass(frozen=True, slots=True)
-class SearchCard:
+class SearchCard(NamedTuple):
     """A saved search as the group list last showed it (`unread`: its count then; None:
     its query no longer parsed)."""
 
@@ -53,15 +49,14 @@ class SearchCard:
     unread: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(NamedTuple):
     """The saved group list: its groups, each one's count of topics with news, the saved
     searches, and when."""
 
     groups: list[GroupCard]
     news: dict[str, int]
     saved_at: float
-    searches: list[SearchCard] = field(default_factory=list)
+    searches: list[SearchCard]
 
 
 def load_summary(path: Path) -> Summary | None:
@@ -92,7 +87,7 @@ def save_summary(
             "saved_at": saved_at,
             "groups": [_item(group) for group in groups],
             "news": news,
-            "searches": [asdict(search) for search in searches],
+            "searches": [search._asdict() for search in searches],
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -147,7 +142,7 @@ def update_news(path: Path, news: dict[str, int], searches: list[SearchCard] | N
             return old
         data["news"] = {**data.get("news", {}), **news}
         if searches is not None:
-            data["searches"] = [asdict(search) for search in searches]
+            data["searches"] = [search._asdict() for search in searches]
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     files.update_text(path, updated, private=True)
