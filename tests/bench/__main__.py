@@ -31,6 +31,7 @@ SCENARIOS = (
     "recut",
     "sync",
     "statusbar",
+    "startwork",
 )
 # Keys posted back to back would otherwise wait for Textual's 60 fps frame grid, which a key
 # repeat slower than 60 Hz never meets: with it at 1000, a paint follows its key at once.
@@ -82,6 +83,8 @@ def _scenario(name: str) -> Callable[[bool], Outcome]:
         from tests.bench import sync_start as module  # type: ignore[no-redef]
     elif name == "statusbar":
         from tests.bench import status_bar as module  # type: ignore[no-redef]
+    elif name == "startwork":
+        from tests.bench import start_work as module  # type: ignore[no-redef]
     else:
         from tests.bench import conversion as module  # type: ignore[no-redef]
     return module.run

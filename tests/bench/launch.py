@@ -3,7 +3,9 @@ at its first paint with data, writing `<perf_counter> <RSS MiB>` to stdout (with
 the names of the modules imported by then instead, one a line). With `--fill-store`, it
 runs instead until the group list is saved in the store ($LURKER_DATA) for the next start.
 With `--plain`, `lurker` is started with no arguments at all (the demo, when no account is
-configured), as a plain `lurker` typed is.
+configured), as a plain `lurker` typed is. With `--terminal`, the app draws in the terminal
+it was started in, through Textual's own driver, instead of headless (scenario 19 counts
+the instructions of such a start, under valgrind in a tmux pane).
 
 `lurker` is `lurker --demo` (the checkout's `tui.__main__`); `bare` is a Textual app with a
 header, a line of text and a footer. Both start the same way, through this module, and
@@ -21,6 +23,7 @@ from typing import Any
 
 _list_modules = False
 _plain = False  # `lurker` with nothing after it, not `lurker --demo`
+_terminal = False  # drawn in the real terminal, not headless
 
 
 def _report() -> None:
@@ -56,7 +59,8 @@ def _exit_at_first_data_paint(ready: Any) -> None:
         return run(self, *args, **{**kwargs, "headless": True})
 
     App._display = probing_display  # type: ignore[method-assign]
-    App.run = headless_run  # type: ignore[method-assign]
+    if not _terminal:
+        App.run = headless_run  # type: ignore[method-assign]
 
 
 def _exit_once_saved() -> None:
@@ -127,6 +131,7 @@ def main(kind: str) -> None:
 if __name__ == "__main__":
     _list_modules = "--modules" in sys.argv[2:]
     _plain = "--plain" in sys.argv[2:]
+    _terminal = "--terminal" in sys.argv[2:]
     if "--fill-store" in sys.argv[2:]:
         fill_store()
     main(sys.argv[1])

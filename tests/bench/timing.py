@@ -126,6 +126,8 @@ def show(value: float | None, unit: str) -> str:
         return f"{value:.3f} s"
     if unit in ("count", "keys"):
         return f"{value:,.0f}" + ("" if unit == "count" else " keys")
+    if unit == "M":  # millions (of instructions)
+        return f"{value:,.0f} M"
     if unit == "MiB":
         return f"{value:.0f} MiB"
     if unit == "/s":
