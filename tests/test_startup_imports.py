@@ -52,6 +52,8 @@ NOT_AT_FIRST_PAINT = (
     "tui.store.reading",  # the read state's records: made once the list is painted
     "tui.query",  # the rules' query language (a config without [[rules]])
     "tui.screens.confirm",  # a question asked (d on a saved search)
+    "argparse",  # a command line of more than the reader's switches (`config.no_arguments`)
+    "tui.config.arguments",
 )
 
 

@@ -107,10 +107,11 @@ def _interrupt_again(
 
 def _main(argv: Sequence[str] | None) -> int:
     line = sys.argv[1:] if argv is None else argv
-    if not line:  # a plain `lurker`: the reader, with nothing to parse
-        from .config.no_arguments import no_arguments
+    from .config.no_arguments import switches_alone
 
-        return _reader(no_arguments())
+    switches = switches_alone(line)  # a plain `lurker`, `lurker --demo`: nothing to parse
+    if switches is not None:
+        return _reader(switches)
     import importlib
 
     from .config.arguments import COMMANDS, parse

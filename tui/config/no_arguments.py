@@ -1,18 +1,26 @@
-"""The reader's command line when it is empty, the most common start: the defaults of its
-options, read without argparse (importing it and building even the reader's parser took
-3 ms of every start). `tests/config/test_no_arguments.py` holds them to what the parser
-reads from an empty line."""
+"""The reader's command line when it holds nothing but its switches (a plain `lurker`, the
+most common start, or `lurker --demo`): read without argparse, whose import and even the
+reader's own parser took 3 ms of every start. Anything else (an option with a value, a
+command, `--help`, a mistake) is for the parser (`arguments.parse`).
+`tests/config/test_no_arguments.py` holds this to what the parser reads from each line."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import SimpleNamespace
 
-__all__ = ["no_arguments"]
+__all__ = ["SWITCHES", "switches_alone"]
+
+# The reader's options that take no value, and the name each sets.
+SWITCHES = {"--demo": "demo", "--screen-reader": "screen_reader"}
 
 
-def no_arguments() -> SimpleNamespace:
-    """What `arguments.parse([])` answers, without argparse."""
-    return SimpleNamespace(
+def switches_alone(line: Sequence[str]) -> SimpleNamespace | None:
+    """What `arguments.parse(line)` answers for a line of switches alone (or none), without
+    argparse; None for any other line."""
+    if not all(word in SWITCHES for word in line):
+        return None
+    args = SimpleNamespace(
         demo_news=0,
         group=None,
         topic=None,
@@ -26,3 +34,6 @@ def no_arguments() -> SimpleNamespace:
         ca_bundle=None,
         command=None,
     )
+    for word in line:
+        setattr(args, SWITCHES[word], True)
+    return args

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from ..query.rules import Rule
 
-    # A parsed command line: argparse's, or `no_arguments` for an empty one.
+    # A parsed command line: argparse's, or `switches_alone`'s (no argparse needed).
     Arguments: TypeAlias = argparse.Namespace | SimpleNamespace
 from .profiles import DEFAULT_ORIGIN, Chosen, check_origin, choose
 
