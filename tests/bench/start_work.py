@@ -6,7 +6,8 @@ in one evening). This one counts what the start does instead, which does not mov
 `valgrind --tool=callgrind` runs the program in a tmux pane (a tmux server per run,
 100x30, only HOME, PATH and TERM, as scenario 13) and reports the instructions executed,
 every thread's, from exec until the probe (`python -m tests.bench.launch … --terminal`)
-sees the first paint with data and ends the process there.
+sees the first paint with data and ends the process there (with status 0: a start that
+ends otherwise, counted by callgrind too, fails the scenario instead of being counted).
 
 - **Start**: `lurker --demo`, and a plain `lurker` signed in with an API key against a
   `lurker demo-server` on loopback, each with the group list an earlier start saved (one
