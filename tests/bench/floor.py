@@ -197,8 +197,14 @@ def sign_in(home: Path, origin: str) -> None:
         raise RuntimeError(f"lurker login failed: {done.stdout}{done.stderr}")
 
 
-def _starts(runs: int) -> dict[str, list[float]]:
-    """The API-key start, the demo's start and the bare app's, alternated."""
+# A start of one kind, measured: (kind, home, argv, the text that shows it painted) -> figure.
+Measure = Callable[[str, Path, list[str], str], float]
+
+
+def alternated_starts(runs: int, measure: Measure) -> dict[str, list[float]]:
+    """The API-key start (against a `lurker demo-server` on loopback), the demo's start and
+    the bare app's, each `measure`d `runs` times, alternated, the order swapped every round;
+    one unmeasured start of each first (lurker's saves its group list)."""
     server, origin = serve([str(LURKER), "demo-server", "--port", "0", "--no-live"])
     bare = [sys.executable, "-m", "tests.bench.baseline_apps"]
     try:
@@ -218,7 +224,7 @@ def _starts(runs: int) -> dict[str, list[float]]:
             for run in range(runs):
                 order = list(kinds) if run % 2 == 0 else list(reversed(kinds))
                 for kind in order:
-                    times[kind].append(timed_start(*kinds[kind]))
+                    times[kind].append(measure(kind, *kinds[kind]))
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -316,7 +322,7 @@ def run(quick: bool) -> Outcome:
     """Scenario 13's figures."""
     if shutil.which("tmux") is None or not LURKER.exists():
         return Outcome([], [f"[13] left out: it needs tmux and the lurker command ({LURKER})"])
-    starts = _starts(RUNS)
+    starts = alternated_starts(RUNS, lambda _kind, *start: timed_start(*start))
     details = [
         f"[13] start per run (issue 33's method), {kind}: " + ", ".join(show(s, "s") for s in times)
         for kind, times in starts.items()

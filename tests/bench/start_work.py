@@ -35,7 +35,7 @@ import uuid
 from pathlib import Path
 
 from tests.bench.baseline_apps import BARE_TEXT
-from tests.bench.floor import LURKER, SAVED_GROUP, serve, sign_in, warm_start
+from tests.bench.floor import LURKER, alternated_starts
 from tests.bench.timing import Figure, Outcome, at_most, show
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,30 +90,13 @@ def run(quick: bool) -> Outcome:  # (quick or not: the same three counts)
     """Scenario 19's figures."""
     if shutil.which("valgrind") is None or shutil.which("tmux") is None or not LURKER.exists():
         return Outcome([], ["[19] left out: it needs valgrind, tmux and the lurker command"])
-    server, origin = serve([str(LURKER), "demo-server", "--port", "0", "--no-live"])
-    try:
-        with tempfile.TemporaryDirectory(prefix="lurker-work-") as folder:
-            signed, demo = Path(folder) / "signed-in", Path(folder) / "demo"
-            signed.mkdir()
-            demo.mkdir()
-            sign_in(signed, origin)
-            # Compiled before the counts: a first run would count compiling the probe, and
-            # any module edited since its last import, as the start's work.
-            subprocess.run(
-                [sys.executable, "-m", "compileall", "-q", "tui", "tests/bench"],
-                cwd=ROOT, stdout=subprocess.DEVNULL, check=True,
-            )  # fmt: skip
-            warm_start(signed, [str(LURKER)], SAVED_GROUP)
-            warm_start(demo, [str(LURKER), "--demo"], SAVED_GROUP)
-            homes = {"bare": signed, "demo": demo, "api key": signed}
-            counts: dict[str, list[float]] = {kind: [] for kind in homes}
-            for run_number in range(COUNTS):
-                order = list(homes) if run_number % 2 == 0 else list(reversed(homes))
-                for kind in order:
-                    counts[kind].append(_count(homes[kind], kind))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    # Compiled before the counts: a first run would count compiling the probe, and any
+    # module edited since its last import, as the start's work.
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", "tui", "tests/bench"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, check=True,
+    )  # fmt: skip
+    counts = alternated_starts(COUNTS, lambda kind, home, _argv, _text: _count(home, kind))
     details = [
         f"[19] instructions to the first paint, {kind}: " + ", ".join(show(c, "M") for c in runs)
         for kind, runs in counts.items()
