@@ -33,30 +33,35 @@ _DROP = f"[{_ALWAYS}]"
 _STRAY_JOINER = r"(?:(?<=\s)|^)[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)"
 
 
+# What `clean` replaces in text that is not all printable, and with what, in order. Each
+# begins with, or is, a character that is not printable: in text that has become printable,
+# none of those that follow can match.
+_REMOVALS = (
+    (_STRING_SEQ, ""),
+    (_CSI_SEQ, ""),
+    (_ESC_SEQ, ""),
+    (_NEWLINES, "\n"),
+    (_DROP, ""),
+    (_STRAY_JOINER, ""),
+)
+
+
 @cache
-def _removals() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """What `clean` replaces in text that is not all printable, and with what, in order:
-    compiled on first use, not at import (most text is printable, and compiling them took
-    1.5 ms of every start)."""
-    removals = (
-        (_STRING_SEQ, ""),
-        (_CSI_SEQ, ""),
-        (_ESC_SEQ, ""),
-        (_NEWLINES, "\n"),
-        (_DROP, ""),
-        (_STRAY_JOINER, ""),
-    )
-    return tuple((re.compile(pattern), replacement) for pattern, replacement in removals)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A removal's pattern, compiled on first use, not at import (most text is printable,
+    and compiling them all took 1.5 ms of every start; a start whose only unprintable text
+    is an escape sequence compiles two)."""
+    return re.compile(pattern)
 
 
 def clean(text: str | None, *, multiline: bool = False) -> str:
     """Return ``text`` with escape sequences, controls and spoofing characters removed."""
     if not text:
         return ""
-    if text.isprintable():  # the common case: nothing to do
-        return text
-    for pattern, replacement in _removals():
-        text = pattern.sub(replacement, text)
+    for pattern, replacement in _REMOVALS:
+        if text.isprintable():  # the common case, from the start: nothing (more) to do
+            break
+        text = _compiled(pattern).sub(replacement, text)
     if not multiline:
         text = text.replace("\n", " ").replace("\t", " ")
     return text
