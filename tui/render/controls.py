@@ -58,10 +58,12 @@ def clean(text: str | None, *, multiline: bool = False) -> str:
     """Return ``text`` with escape sequences, controls and spoofing characters removed."""
     if not text:
         return ""
+    if text.isprintable():  # the common case: nothing to do
+        return text
     for pattern, replacement in _REMOVALS:
-        if text.isprintable():  # the common case, from the start: nothing (more) to do
-            break
         text = _compiled(pattern).sub(replacement, text)
+        if text.isprintable():  # nothing more to do (no \n nor \t left either)
+            return text
     if not multiline:
         text = text.replace("\n", " ").replace("\t", " ")
     return text
