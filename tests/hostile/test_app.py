@@ -23,6 +23,7 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 CONTROL = [chr(code) for code in (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))]
 
@@ -35,8 +36,10 @@ def app_for(hostile: HostileServer, mode: str) -> LurkerApp:
 def screen_text(app: LurkerApp) -> str:
     """What the current screen shows in its lists, thread and status lines."""
     lines: list[str] = []
-    for view in app.screen.query("PagedList, ThreadView"):
+    for view in app.screen.query("AppHeader, TitleBar, PagedList, ThreadView"):
         lines += [view.render_line(y).text for y in range(view.size.height)]  # type: ignore[attr-defined]
+    bar = app.screen.query_one(TitleBar)
+    lines += [bar.title, bar.position]  # whole: a long name cuts the title as drawn
     for static in app.screen.query(Static):
         if static.display:
             lines.append(str(static.render()))
@@ -135,6 +138,5 @@ async def test_end_stops_on_a_list_that_never_ends(
         assert "⚠" in text
         rows = app.screen.query_one(PagedList)
         assert len({row.id for row in rows.rows}) == len(rows.rows)
-        position = app.screen.query_one("#position", Static)
-        shown, total = str(position.render()).split("/")
+        shown, total = app.screen.query_one(TitleBar).position.split("/")
         assert int(shown.replace(",", "")) <= int(total.replace(",", "")) or mode == "endless"

@@ -24,21 +24,18 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 
 def group_list_title(app: LurkerApp) -> str:
     """The group list's title (the list is at the bottom of the screen stack)."""
-    return str(app.screen_stack[0].query_one("#title", Static).render())
+    return app.screen_stack[0].query_one(TitleBar).title
 
 
 def title_bar(app: App[None]) -> str:
-    """The title bar as drawn: the title (cut to its room), then the position."""
-    parts = [widget.render_line(0).text.strip() for widget in app.screen.query(Static)]
-    return " ".join(
-        part
-        for part, widget in zip(parts, app.screen.query(Static), strict=True)
-        if widget.id in ("title", "position")
-    )
+    """The title bar as drawn: the title (cut to its room), then the position (the space
+    between them one space)."""
+    return " ".join(app.screen.query_one(TitleBar).render_line(0).text.split())
 
 
 def line(pilot: Pilot[None], index: int) -> str:

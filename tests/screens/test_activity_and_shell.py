@@ -13,6 +13,7 @@ from tui.screens.groups import GroupsScreen
 from tui.screens.help import HelpScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
+from tui.widgets.title_bar import TitleBar
 
 
 async def test_every_filter_reaches_the_service_as_documented() -> None:
@@ -68,7 +69,7 @@ async def test_follow_mode_brings_new_entries_in_at_the_top() -> None:
         screen = app.screen
         assert isinstance(screen, ActivityScreen)
         assert screen.following
-        assert "following, checked" in str(screen.query_one("#position").render())
+        assert "following, checked" in screen.query_one(TitleBar).position
         assert log.rows[3] == top
         assert all(int(entry.id) > int(top.id) for entry in log.rows[:3])
         assert log.highlighted_row == reading  # the reader stays on the entry they were on

@@ -14,13 +14,14 @@ from tui.render.convert import entry_text
 from tui.screens.activity import ActivityScreen
 from tui.screens.activity.entry import EntryScreen
 from tui.screens.activity.rows import ActivityRow, render_log_row
+from tui.widgets.title_bar import TitleBar
 
 ADDRESS = re.compile(r"<[^<>\s@]+@[^<>\s]+>")
 HOSTILE = "Mallory [b]bold[/b] [@click=app.quit]x[/] \x1b]0;pwned\x07\x1b[2J"
 
 
 def title(app) -> str:  # type: ignore[no-untyped-def]
-    return str(app.screen.query_one("#title").render())
+    return app.screen.query_one(TitleBar).title
 
 
 async def test_rows_at_80_columns_name_people_without_their_addresses() -> None:

@@ -7,6 +7,7 @@ from textual.widgets import Input, Label, Select
 from tests.screens.harness import keys, make_app, requests_to, settle, until
 from tests.screens.journeys import open_activity
 from tui.screens.activity.filters import ActivityFilters
+from tui.widgets.title_bar import TitleBar
 
 
 def error_text(panel: ActivityFilters) -> str:
@@ -119,7 +120,7 @@ async def test_a_date_typed_with_no_period_chosen_chooses_the_period_that_uses_i
         await until(pilot, lambda: bool(asked(demo, "between")), "request")
         assert period.value == "between"
         assert asked(demo, "between")[-1]["end_date"] == "2026-11-10"
-        assert "filter: 2026-11-01 to 2026-11-10" in str(app.screen.query_one("#title").render())
+        assert "filter: 2026-11-01 to 2026-11-10" in app.screen.query_one(TitleBar).title
 
 
 async def test_only_a_to_date_means_before_it() -> None:

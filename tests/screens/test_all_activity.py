@@ -37,6 +37,7 @@ from tui.screens.group_rows import ordered
 from tui.screens.groups import GroupsScreen
 from tui.store.pages.summary import GroupCard, PermsCard
 from tui.widgets.activity_strip import ActivityStrip
+from tui.widgets.title_bar import TitleBar
 
 GROUPS = ["lurker-dev", "parent+child", "sandbox"]
 
@@ -76,7 +77,7 @@ async def test_all_activity_merges_every_log_by_time_each_row_naming_its_group()
     async with app.run_test(size=(120, 40)) as pilot:
         log = await open_all_activity(pilot)
         screen = screen_of(app)
-        title = str(screen.query_one("#title").render())
+        title = screen.query_one(TitleBar).title
         assert title.startswith("★ All activity · 3 groups · 5,640 entries"), title
         assert [g.group_name for g in screen.logs.groups] == GROUPS
         rows = entries(log)
@@ -139,7 +140,7 @@ async def test_filters_apply_to_every_group() -> None:
             assert requests_to(demo, "getactivitylog", group_name=name)[-1]["filter_by"] == "member"
         kinds = {KINDS[row.kind] for row in entries(log)}
         assert kinds <= {"joins", "leaves", "bans", "other"}  # made moderator: other
-        assert "filter: members" in str(screen_of(app).query_one("#title").render())
+        assert "filter: members" in screen_of(app).query_one(TitleBar).title
 
 
 async def test_follow_brings_new_entries_of_any_group_in_at_the_top() -> None:
@@ -215,7 +216,7 @@ async def test_what_is_new_since_the_last_visit_is_marked() -> None:
         divider = log.rows[3]
         assert isinstance(divider, NewSince)
         assert divider.label.startswith("3 new entries since ")
-        assert "3 new" in str(screen_of(app).query_one("#title").render())
+        assert "3 new" in screen_of(app).query_one(TitleBar).title
 
 
 async def test_the_chart_counts_the_period_and_narrows_the_log_to_a_bar() -> None:
@@ -241,7 +242,7 @@ async def test_the_chart_counts_the_period_and_narrows_the_log_to_a_bar() -> Non
         assert len(shown) == len(log.rows) == burst.count
         assert all(KINDS[row.kind] == "joins" for row in shown)
         assert {window.index(row.created) for row in shown} == {burst.bucket}
-        title = str(screen.query_one("#title").render())
+        title = screen.query_one(TitleBar).title
         assert f"joins on Sat 14 Nov: {burst.count} entries (Esc: all)" in title
         assert log.has_focus
         await keys(pilot, "escape")

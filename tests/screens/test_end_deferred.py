@@ -19,6 +19,7 @@ from tui.query.rules import make_rule
 from tui.screens.topics import TopicsScreen
 from tui.widgets.feed import TELL_EVERY, PageLoaded, PendingRows, WalkStopped
 from tui.widgets.paged_list import PagedList
+from tui.widgets.title_bar import TitleBar
 
 TOPICS = 1_234
 
@@ -106,7 +107,7 @@ async def test_end_draws_the_last_topics_before_the_pages_passed_are_made(
         await until(pilot, lambda: topics._rows.pending == 0, "every page made, after")
         assert makings.made == makings.pending
         assert [(row.id, row.subject) for row in topics.rows] == expected
-        assert f"{TOPICS:,}/{TOPICS:,}" in str(app.screen.query_one("#position").render())
+        assert f"{TOPICS:,}/{TOPICS:,}" in app.screen.query_one(TitleBar).position
 
 
 async def test_topics_hidden_by_key_are_left_out_of_a_deferred_walk_and_counted(
@@ -130,7 +131,7 @@ async def test_topics_hidden_by_key_are_left_out_of_a_deferred_walk_and_counted(
         assert makings.pending >= 10
         assert len(topics.rows) == TOPICS - 2
         assert screen.hidden == 2
-        assert "2 hidden by rules (H shows)" in str(screen.query_one("#title").render())
+        assert "2 hidden by rules (H shows)" in screen.query_one(TitleBar).title
         shown = [(row.id, row.subject) for row in topics.rows]
         assert shown == [topic for topic in expected if topic not in hidden]
         await keys(pilot, "H")

@@ -16,6 +16,7 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 API_OFF = "Old Timers: the group's owner has turned off API access, so it can't be read here."
 
@@ -115,13 +116,13 @@ async def test_a_failed_reload_keeps_the_count_in_the_title() -> None:
         rows = rows_of(pilot)
         await until(pilot, lambda: len(rows.rows) > 0 and app.screen.group is not None)
         await settle(pilot)
-        title = str(app.screen.query_one("#title").render())
+        title = app.screen.query_one(TitleBar).title
         assert " topics" in title, title
         refusing.endpoint = "gettopics"
         await keys(pilot, "r")
         await until(pilot, lambda: any("problem" in note for note in notes(app)), "the toast")
         await settle(pilot)
-        assert str(app.screen.query_one("#title").render()) == title
+        assert app.screen.query_one(TitleBar).title == title
         assert not rows.failed
 
 

@@ -4,10 +4,10 @@ position (which is never cut) left the title's end, where the filter was, cut.""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
 
 from tests.screens.harness import keys, make_app, settle, shown_text
 from tests.screens.journeys import apply_filters, open_all_activity
+from tui.widgets.title_bar import TitleBar
 
 
 @pytest.mark.parametrize("width", [80, 100])
@@ -20,6 +20,6 @@ async def test_the_filter_shows_whole_while_following(width: int) -> None:
         await keys(pilot, "f")
         await settle(pilot)
         bar = next(line for line in shown_text(app).splitlines() if "★ All activity ·" in line)
-        position = str(app.screen.query_one("#position", Static).render())
+        position = app.screen.query_one(TitleBar).position
         assert "following, checked" in position
         assert "filter: members, last week" in bar, bar

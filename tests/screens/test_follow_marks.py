@@ -13,6 +13,7 @@ from tests.screens.journeys import groups_loaded, open_all_activity
 from tests.screens.shown import entries, screen_of
 from tui.demo import DemoService, demo_transport
 from tui.screens.activity import ActivityScreen
+from tui.widgets.title_bar import TitleBar
 
 
 async def test_follow_adds_only_what_came_after_loading_in_every_group() -> None:
@@ -33,7 +34,7 @@ async def test_follow_adds_only_what_came_after_loading_in_every_group() -> None
         assert entries(log)[3] == top  # nothing else came in above the loaded rows
         assert "3 new entries" in notes(app)
         assert screen_of(app).listing.new_count is None  # never visited: no "new" count
-        assert " new" not in str(screen_of(app).query_one("#title").render())
+        assert " new" not in screen_of(app).query_one(TitleBar).title
 
 
 class HoldFirstLog(httpx.AsyncBaseTransport):

@@ -18,6 +18,7 @@ from tui.render.when import relative
 from tui.screens.activity import ActivityScreen
 from tui.screens.activity.rows import NewSince
 from tui.widgets.paged_list import PagedList
+from tui.widgets.title_bar import TitleBar
 
 
 def clocked_app() -> tuple[LurkerApp, list[float]]:
@@ -39,7 +40,7 @@ async def reopened_with_nothing_new(pilot: Pilot[None]) -> PagedList[Any]:
 
 
 def position(app) -> str:  # type: ignore[no-untyped-def]
-    return str(app.screen.query_one("#position").render())
+    return app.screen.query_one(TitleBar).position
 
 
 async def test_new_entries_show_when_the_view_is_at_the_top() -> None:
@@ -87,7 +88,7 @@ async def test_a_log_with_nothing_new_has_no_line_until_follow_brings_some() -> 
     async with app.run_test(size=(80, 24)) as pilot:
         log = await reopened_with_nothing_new(pilot)
         assert not any(isinstance(row, NewSince) for row in log.rows)  # not "0 new entries"
-        assert " new" not in str(app.screen.query_one("#title").render())
+        assert " new" not in app.screen.query_one(TitleBar).title
         reading = log.rows[0]
         now[0] = 65.0
         await pilot.press("f")
@@ -116,7 +117,7 @@ async def test_the_line_follow_adds_is_not_counted_as_new_and_keeps_the_count() 
         divider = log.rows[6]
         assert isinstance(divider, NewSince)
         assert divider.label.startswith("6 new entries since"), divider.label
-        assert "6 new" in str(app.screen.query_one("#title").render())
+        assert "6 new" in app.screen.query_one(TitleBar).title
 
 
 async def test_ages_move_on_at_each_check_while_following(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,6 @@ import json
 import re
 
 from textual.content import Content
-from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, settle, until
@@ -22,6 +21,7 @@ from tui.demo import DemoService
 from tui.screens.activity import ActivityScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
+from tui.widgets.title_bar import TitleBar
 
 MARKUP = "[b]bold[/b] [@click=app.quit]quit[/]"
 HOSTILE_NAME = f"Dev\x1b]0;pwned\x07\x1b[2J {MARKUP}"
@@ -71,8 +71,7 @@ async def test_a_hostile_group_name_is_text_everywhere_it_shows() -> None:
         await until(pilot, lambda: len(screen.query_one(PagedList).rows) > 0, "topics")
         assert screen.sub_title == SHOWN_NAME
         assert app.format_title(app.title, screen.sub_title).plain == f"Lurker — {SHOWN_NAME}"
-        title = screen.query_one("#title", Static).render()
-        assert str(title).startswith(SHOWN_NAME)
+        assert screen.query_one(TitleBar).title.startswith(SHOWN_NAME)
 
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, ActivityScreen), "activity")

@@ -3,8 +3,6 @@ and ★ All activity after End, which says its count is of the entries saved, no
 
 from __future__ import annotations
 
-from textual.widgets import Static
-
 from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, notes, settle, until
 from tests.screens.journeys import groups_loaded, open_all_activity
@@ -12,6 +10,7 @@ from tests.screens.shown import group_list_title
 from tests.transports import Unplugged
 from tui.demo import DemoService
 from tui.screens.groups import GroupsScreen
+from tui.widgets.title_bar import TitleBar
 
 
 async def _kept(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -63,6 +62,6 @@ async def test_offline_all_activity_after_end_says_its_entries_are_those_saved()
         await keys(pilot, "end")
         await until(pilot, lambda: log.ended, "the saved log, to its end")
         await settle(pilot)
-        shown = str(offline.screen.query_one("#title", Static).render())
+        shown = offline.screen.query_one(TitleBar).title
         assert f"offline: {whole:,} entries saved " in shown
         assert f"· {whole:,} entries" not in shown

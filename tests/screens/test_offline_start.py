@@ -11,6 +11,7 @@ from tests.transports import Unplugged
 from tui.demo import DemoService
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 TOPIC = "100000001"
 
@@ -18,7 +19,8 @@ TOPIC = "100000001"
 def title(app: object) -> str:
     """The title bar: its title and, where the screen has one, its position."""
     screen = app.screen  # type: ignore[attr-defined]
-    return " ".join(str(static.render()) for static in screen.query("#title, #position"))
+    bar = screen.query_one(TitleBar)
+    return f"{bar.title} {bar.position}"
 
 
 @pytest.mark.parametrize(

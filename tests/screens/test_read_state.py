@@ -38,6 +38,7 @@ from tui.store.pages.summary import load_summary, summary_path
 from tui.store.reading import door
 from tui.store.reading.door import Reading
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 LURKER_DEV = "41101"
 
@@ -223,8 +224,8 @@ async def test_the_activity_log_marks_what_is_new_since_it_was_left() -> None:
         assert isinstance(screen, ActivityScreen)
         drawn = [log.render_line(y).text for y in range(8)]
         assert drawn[4].startswith("── 4 new entries since"), drawn
-        title = screen.query_one("#title")  # (updated once the page is taken: wait for it)
-        await until(pilot, lambda: "4 new" in str(title.render()), "the title's count")
+        bar = screen.query_one(TitleBar)  # (updated once the page is taken: wait for it)
+        await until(pilot, lambda: "4 new" in bar.title, "the title's count")
 
 
 async def test_what_was_read_is_still_read_after_a_restart() -> None:

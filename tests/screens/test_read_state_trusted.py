@@ -9,7 +9,6 @@ import asyncio
 
 import httpx
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, until
@@ -24,6 +23,7 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.store.pages.summary import load_summary, summary_path
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 LURKER_DEV = "41101"
 STICKY = "Tips for low latency with WirePlumber"  # an old sticky topic, read at first sight
@@ -118,7 +118,7 @@ async def test_m_typed_with_the_n_before_it_on_an_unread_message_keeps_it_unread
 
 
 def position(screen: ThreadScreen) -> str:
-    return str(screen.query_one("#position", Static).render())
+    return screen.query_one(TitleBar).position
 
 
 async def test_search_and_list_agree_on_a_message_read_a_moment_ago() -> None:
@@ -207,7 +207,7 @@ async def test_counts_that_could_not_be_made_are_retried_and_said(monkeypatch) -
         await groups_loaded(pilot)
         await until(pilot, lambda: "lurker-dev" in app.news.uncounted, "the count given up")
         await settle(pilot)
-        title = str(app.screen.query_one("#title").render())
+        title = app.screen.query_one(TitleBar).title
         assert "counts: 1 group did not answer, r retries" in title, title
         drawn = [rows_of(pilot).render_line(y).text for y in range(rows_of(pilot).size.height)]
         assert any(text.startswith("? new Lurker Developers") for text in drawn), drawn

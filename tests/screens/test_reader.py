@@ -12,6 +12,7 @@ from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 
 def row_names(app) -> list[str]:  # type: ignore[no-untyped-def]
@@ -131,14 +132,14 @@ async def test_search_sends_q_and_escape_returns_to_the_full_list() -> None:
         await until(pilot, lambda: requests_to(demo, "gettopics")[-1].get("q") == "release")
         await settle(pilot)
         assert 0 < len(topics.rows) < full
-        assert "service search “release”" in str(app.screen.query_one("#title").render())
+        assert "service search “release”" in app.screen.query_one(TitleBar).title
         asked = len(requests_to(demo, "gettopics"))
         await pilot.press("escape")
         await settle(pilot)
         # The full list comes back as it was, without asking the service again.
         assert len(topics.rows) == full
         assert len(requests_to(demo, "gettopics")) == asked
-        assert "matching" not in str(app.screen.query_one("#title").render())
+        assert "matching" not in app.screen.query_one(TitleBar).title
         assert isinstance(app.screen, TopicsScreen)
 
 

@@ -6,6 +6,7 @@ from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, rows_of, settle, until
 from tests.screens.journeys import open_topics
 from tui.demo import DemoService
+from tui.widgets.title_bar import TitleBar
 
 
 async def test_r_at_the_last_topic_of_many_pages_stays_on_it() -> None:
@@ -23,5 +24,5 @@ async def test_r_at_the_last_topic_of_many_pages_stays_on_it() -> None:
         await settle(pilot)
         assert rows.highlighted_row == last
         assert rows.cursor == len(rows.rows) - 1
-        position = str(app.screen.query_one("#position").render())
+        position = app.screen.query_one(TitleBar).position
         assert position == f"{rows.cursor + 1:,}/{rows.cursor + 1:,}"

@@ -15,6 +15,7 @@ from tui.screens.groups import GroupsScreen
 from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 LURKER_DEV = "41101"
 KWAME = "Kwame Mensah"
@@ -25,7 +26,7 @@ def rule(match: str, action: str) -> object:
 
 
 def title(pilot: Pilot[None]) -> str:
-    return str(pilot.app.screen.query_one("#title").render())
+    return pilot.app.screen.query_one(TitleBar).title
 
 
 def drawn(pilot: Pilot[None]) -> list[str]:

@@ -18,6 +18,7 @@ from tui.screens.topics import TopicsScreen
 from tui.store.search.finding import Hit
 from tui.widgets.paged_list import PagedList
 from tui.widgets.thread_view import ThreadView
+from tui.widgets.title_bar import TitleBar
 
 
 async def _type(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -67,8 +68,8 @@ async def test_results_come_as_you_type_and_open_at_the_first_message_found() ->
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
         view = app.screen.query_one(ThreadView)
         await until(pilot, lambda: len(view.messages) > 0, "thread loaded")
-        title = app.screen.query_one("#position", Static)
-        await until(pilot, lambda: "found" in str(title.render()), "what was found, said")
+        bar = app.screen.query_one(TitleBar)
+        await until(pilot, lambda: "found" in bar.position, "what was found, said")
 
 
 async def test_a_mistake_is_a_sentence_pointing_at_it() -> None:
@@ -143,7 +144,7 @@ async def test_on_a_groups_list_the_service_search_is_offered_and_labelled() -> 
         await until(pilot, lambda: isinstance(app.screen, TopicsScreen))
         await until(pilot, lambda: requests_to(demo, "gettopics", q="release") != [])
         await settle(pilot)
-        title = str(app.screen.query_one("#title").render())
+        title = app.screen.query_one(TitleBar).title
         assert "service search “release”" in title
 
 

@@ -14,6 +14,7 @@ from tui.demo import DemoService
 from tui.screens.activity.rows import ActivityRow, NewSince
 from tui.screens.groups import GroupsScreen
 from tui.widgets.paged_list import PagedList
+from tui.widgets.title_bar import TitleBar
 
 
 def spoken_clocked() -> tuple[LurkerApp, list[float]]:
@@ -52,7 +53,7 @@ async def test_the_new_entries_line_comes_before_them() -> None:
         assert said[0].startswith("3 new entries since ")
         assert said[0].endswith(":")
         assert sum(isinstance(row, NewSince) for row in rows) == 1
-        assert "3 new" in str(screen_of(app).query_one("#title").render())
+        assert "3 new" in screen_of(app).query_one(TitleBar).title
 
         now[0] = 105.0  # two more, while following: under the line, which counts them
         await keys(pilot, "f")

@@ -10,16 +10,18 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from ..api.errors import describe, unreachable
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..render.when import relative
+from ..widgets.app_header import AppHeader
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
+from ..widgets.title_bar import TitleBar
 from .group_rows import (
     GroupRow,
     group_key,
@@ -32,7 +34,7 @@ from .group_rows import (
     say_group_row,
 )
 from .navigation import ActivityOpened, AllActivityOpened, GroupOpened, SavedSearchOpened
-from .paged import PagedScreen, saved_when, title_bar
+from .paged import PagedScreen, saved_when
 from .saved_groups import SavedGroups
 
 if TYPE_CHECKING:
@@ -88,10 +90,10 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.saved: list[SavedSearch] = saved_of(summary)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield AppHeader()
         if self._banner:
             yield Static(self._banner, id="banner")
-        yield from title_bar()
+        yield TitleBar()
         yield PagedList(
             self._render_row,
             key=group_key,
@@ -320,7 +322,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if saved and (self._offline or self._from_store()):  # as every screen says it
             saved = f"offline · {saved}"
         parts = ["Groups", count, clean(self.account), saved, self._uncounted()]
-        self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
+        self.query_one(TitleBar).show_title(" · ".join(part for part in parts if part))
 
     def _uncounted(self) -> str:
         """What could not be counted, said (never shown as nothing new)."""
@@ -340,7 +342,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         on_group = stars <= rows.cursor < stars + groups
         of = f"{total:,}" if total is not None else f"{groups:,}+"
         at = rows.cursor - stars + 1
-        self.query_one("#position", Static).update(f"{at:,}/{of}" if on_group else "")
+        self.query_one(TitleBar).show_position(f"{at:,}/{of}" if on_group else "")
 
     def action_reload(self) -> None:
         """Load the group list again; what is shown stays until the new list arrives."""

@@ -6,20 +6,14 @@ from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
 from textual import on
-from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.visual import VisualType
-from textual.widget import Widget
-from textual.widgets import Static
 
 from ..api.cursor import DEFAULT_LIMIT
-from ..render.cells import cells
-from ..render.glyphs import plain
 from ..render.when import relative
 from ..widgets.feed import PageFailed, PageLoaded, WalkStopped
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
+from ..widgets.title_bar import TitleBar
 
 RowT = TypeVar("RowT")
 
@@ -42,40 +36,6 @@ def saved_when(source: object) -> str:
     return f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}"
 
 
-class TitleLine(Static):
-    """A line of the title bar. Titles carry group names and search words: text, never
-    markup, and in screen-reader mode no drawing characters (a group may name itself
-    with box-drawing ones)."""
-
-    def __init__(self, *, id: str, classes: str) -> None:
-        super().__init__(id=id, classes=classes, markup=False)
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        if isinstance(content, str) and screen_reader(self):
-            content = plain(content)
-        super().update(content, layout=layout)
-
-
-def show_text(static: Static, text: str) -> None:
-    """Put `text` in a line of the title bar: nothing if it is already there, and no layout
-    pass if it is as wide as before. Every page of an End walk updates the position (and
-    the title), and each layout pass reflows the whole screen; a new width needs one, the
-    title bar's parts share its line."""
-    shown = static.content
-    if screen_reader(static):
-        text = plain(text)  # as TitleLine shows it: a mode switched on redraws it so
-    if isinstance(shown, str) and shown == text:
-        return
-    static.update(text, layout=not isinstance(shown, str) or cells(shown) != cells(text))
-
-
-def title_bar() -> ComposeResult:
-    """The line above a list: what it is (left) and where the cursor is in it (right)."""
-    with Horizontal(classes="title-bar"):
-        yield TitleLine(id="title", classes="screen-title")
-        yield TitleLine(id="position", classes="position")
-
-
 class PagedScreen(Screen[None], Generic[RowT]):
     """A screen around one `PagedList`: it wires a source to the list and says where the
     cursor is; the list pages itself."""
@@ -87,6 +47,11 @@ class PagedScreen(Screen[None], Generic[RowT]):
     def paged_list(self) -> PagedList[RowT]:
         """The screen's main list."""
         return self.query_one(PagedList)
+
+    @property
+    def title_bar(self) -> TitleBar:
+        """The line above the list."""
+        return self.query_one(TitleBar)
 
     _position_of = 0  # the cursor the position last showed
 
@@ -148,14 +113,7 @@ class PagedScreen(Screen[None], Generic[RowT]):
             # Outside a walk only where the title still fits beside it: a title cut for
             # the sake of a layout saved would hide words ("5 hidden by rules, shown").
             wide = text.rjust(len(f"{total:,}/{total:,}"))
-            if rows.walking or self._title_fits_beside(" · ".join(filter(None, (note, wide)))):
+            if rows.walking or self.title_bar.fits(" · ".join(filter(None, (note, wide)))):
                 text = wide
         shown = " · ".join(part for part in (note, text) if part)
-        show_text(self.query_one("#position", Static), shown)
-
-    def _title_fits_beside(self, position: str) -> bool:
-        """Whether the title bar's title shows whole beside `position` (with its padding)."""
-        title = self.query_one("#title", Static).content
-        room = self.query_one("#position", Static).parent
-        width = room.size.width if isinstance(room, Widget) else self.size.width
-        return isinstance(title, str) and cells(title) + cells(position) + 2 <= width
+        self.title_bar.show_position(shown)

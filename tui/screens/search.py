@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from ..query.language import Query, QueryError, parse
 from ..render.safety import clean
@@ -17,13 +17,15 @@ from ..store.problems import StoreError
 from ..store.search.door import Search
 from ..store.search.finding import Hit
 from ..store.search.hits import HitPage, HitSource
+from ..widgets.app_header import AppHeader
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
+from ..widgets.title_bar import TitleBar
 from .name_prompt import NamePrompt
 from .navigation import SearchHitOpened, ServiceSearchWanted
-from .paged import PagedScreen, title_bar
+from .paged import PagedScreen
 from .search_rows import render_hit_row, say_hit_row, search_heads
 
 # Seconds of quiet in the search line before its query runs: a fast typist's next key
@@ -89,8 +91,8 @@ class SearchScreen(PagedScreen[Hit]):
         self._shown: str | None = None  # the words whose results the list shows
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield from title_bar()
+        yield AppHeader()
+        yield TitleBar()
         yield Input(value=self.text, placeholder=HINT, id="search-line", select_on_focus=False)
         yield Static(id="search-note", markup=False)
         rows: PagedList[Hit] = PagedList(
@@ -199,7 +201,7 @@ class SearchScreen(PagedScreen[Hit]):
         total = self.paged_list.known_total
         found = f"{total:,} topic{'s' if total != 1 else ''}" if total is not None else ""
         parts = [what, where, found]
-        self.query_one("#title", Static).update(" · ".join(part for part in parts if part))
+        self.query_one(TitleBar).show_title(" · ".join(part for part in parts if part))
 
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[Hit]) -> None:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header, Static
 
 from ..api.library import Library
 from ..api.models.memberships import MemberLabel
@@ -23,15 +22,17 @@ from ..render.convert import convert_body
 from ..render.document import Document
 from ..render.draw.message import ThreadMessage
 from ..render.draw.pictures import PicturePolicy
-from ..render.safety import clean, safe_text
+from ..render.safety import clean
 from ..render.when import count, stamp
 from ..store.reading.verdicts import message_facts
 from ..store.search.door import Search
+from ..widgets.app_header import AppHeader
 from ..widgets.feed import PageLoaded
 from ..widgets.key_footer import KeyFooter
 from ..widgets.thread_view import ConvertMany, ThreadView
+from ..widgets.title_bar import TitleBar
 from .navigation import ThreadEnded, ThreadRead
-from .paged import saved_note, title_bar
+from .paged import saved_note
 from .thread_copy import CopyingThread
 from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
@@ -125,8 +126,8 @@ class ThreadScreen(CopyingThread):
         self._arrivals_taken = 0  # the serial of the last arrival (Current) handled
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield from title_bar()
+        yield AppHeader()
+        yield TitleBar()
         self._loop = asyncio.get_running_loop()
         yield ThreadView(self._convert_here, self._convert_many, id="messages")
         yield KeyFooter()
@@ -379,12 +380,12 @@ class ThreadScreen(CopyingThread):
         where = f"{clean(self.group)} · " if self.group else ""
         self.sub_title = f"{where}topic {self.topic_id}"
         if self.topic is None:
-            self.query_one("#title", Static).update(f"Topic {self.topic_id}")
+            self.query_one(TitleBar).show_title(f"Topic {self.topic_id}")
             return
-        title = safe_text(self.topic.subject or "(no subject)", "bold")
+        title = clean(self.topic.subject or "(no subject)")
         total = self.cursor.total_count or self.topic.num_messages
         # The position has a place of its own: a long subject is cut, never the position.
-        self.query_one("#title", Static).update(title)
+        self.query_one(TitleBar).show_title(title)
         loaded = len(self.thread_view.messages)
         at = self.thread_view.current + 1
         position = f"{at:,}/{max(total, loaded):,}" if loaded else count(total, "message")
@@ -392,7 +393,7 @@ class ThreadScreen(CopyingThread):
             found = f"{len(self._matches):,} found" if self._matches else "its topic found"
             position = f"{found} · {position}"
         offline = saved_note(self.cursor)
-        self.query_one("#position", Static).update(position + (f" · {offline}" if offline else ""))
+        self.query_one(TitleBar).show_position(position + (f" · {offline}" if offline else ""))
 
     def action_back(self) -> None:
         """Back to the topic list."""

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from textual.widgets import Static
-
 from ..api.errors import LurkerError
 from ..api.group_info import GroupInfo
 from ..api.library import Library
@@ -19,8 +17,9 @@ from ..render.when import count
 from ..store.reading.rules import READ, TopicStatus
 from ..widgets.feed import PendingRows
 from ..widgets.paged_list import ListState
+from ..widgets.title_bar import TitleBar
 from .navigation import TopicOpened
-from .paged import PagedScreen, saved_note, show_text
+from .paged import PagedScreen, saved_note
 from .reasons import reason
 from .topic_rows import TopicRow
 
@@ -124,7 +123,7 @@ class TopicListBase(PagedScreen[TopicRow]):
         hidden = self.hidden_note()
         if hidden:
             parts.append(hidden)
-        show_text(self.query_one("#title", Static), " · ".join(parts))
+        self.query_one(TitleBar).show_title(" · ".join(parts))
 
     def _opened(self, row: TopicRow) -> TopicOpened:
         return TopicOpened(row, self.group_name or self.group_of(row))

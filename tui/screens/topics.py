@@ -8,18 +8,20 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
+from ..widgets.app_header import AppHeader
 from ..widgets.column_heads import ColumnHeads
 from ..widgets.feed import PageFailed, PendingRows
 from ..widgets.key_footer import KeyFooter
 from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
+from ..widgets.title_bar import TitleBar
 from .confirm import Confirm
 from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
-from .paged import PAGE_AHEAD, title_bar
+from .paged import PAGE_AHEAD
 from .topic_base import TopicListBase
 from .topic_lookup import find_group, needs_group
 from .topic_reading import catch_up_detail, next_topic, next_unread, toggle_read
@@ -101,8 +103,8 @@ class TopicsScreen(TopicListBase):
         return hidden_note(self.hidden, self._show_hidden)
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield from title_bar()
+        yield AppHeader()
+        yield TitleBar()
         yield Input(
             placeholder="Ask the service to search these topics (Enter; Esc clears) · "
             "S searches everything fetched, offline",

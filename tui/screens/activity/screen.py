@@ -12,7 +12,6 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Header, Static
 
 from ...api.cursor import PageSource
 from ...api.follow import Pace
@@ -22,11 +21,13 @@ from ...api.params import ActivityQuery
 from ...render.safety import clean
 from ...render.when import count, stamp
 from ...widgets.activity_strip import ActivityStrip
+from ...widgets.app_header import AppHeader
 from ...widgets.feed import PageFailed
 from ...widgets.key_footer import KeyFooter
 from ...widgets.paged_list import ListState, PagedList
 from ...widgets.spoken import glyphs_of, screen_reader
-from ..paged import PAGE_AHEAD, saved_when, title_bar
+from ...widgets.title_bar import TitleBar
+from ..paged import PAGE_AHEAD, saved_when
 from ..reasons import reason
 from .exporting import ExportingLog
 from .filters import ActivityFilters, filter_words
@@ -97,8 +98,8 @@ class ActivityScreen(ExportingLog):
         return self.pace.every
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield from title_bar()
+        yield AppHeader()
+        yield TitleBar()
         yield ActivityFilters(id="filters")
         yield ActivityStrip(self.listing.tally, id="glance")
         yield PagedList(
@@ -261,7 +262,7 @@ class ActivityScreen(ExportingLog):
             kept = filter_words(self.activity_query)
             if kept:  # what the log is, second: the end is cut first (beside "following")
                 parts.insert(1, f"filter: {kept}")
-        self.query_one("#title", Static).update(" · ".join(parts))
+        self.query_one(TitleBar).show_title(" · ".join(parts))
         self.show_position()
 
     def position_note(self) -> str:
