@@ -10,12 +10,14 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.command import CommandPalette
+from textual.geometry import Offset
 from textual.widget import Widget
 from textual.widgets import Header
 
 from tests.screens.harness import make_app, until
+from tui.render.cells import cells
 from tui.widgets.app_header import AppHeader
-from tui.widgets.spoken import SCREEN_READER
+from tui.widgets.spoken import SCREEN_READER, cursor_home
 from tui.widgets.title_bar import TitleBar
 
 
@@ -123,3 +125,53 @@ async def test_switching_screen_reader_mode_on_redraws_both_lines() -> None:
         assert app.has_class(SCREEN_READER)
         await until(pilot, lambda: "⭘" not in header.render_line(0).text, "the icon gone")
         await until(pilot, lambda: "─" not in bar.render_line(0).text, "words for lines")
+
+
+DEVANAGARI = "हिन्दी संगीत समूह "  # vowel signs: a cell each in a terminal, none by Rich's count
+
+
+async def test_a_title_in_devanagari_is_cut_by_the_cells_a_terminal_draws() -> None:
+    app = BarApp()
+    async with app.run_test(size=(40, 3)) as pilot:
+        bar = app.query_one(TitleBar)
+        bar.show_title(DEVANAGARI * 4)
+        bar.show_position("12/345")
+        await pilot.pause()
+        line = bar.render_line(0).text
+        assert line.rstrip().endswith(" 12/345")
+        assert cells(line.rstrip()) <= 39  # the position whole, its margin inside the line
+        assert not bar.fits("12/345")
+
+
+async def test_a_header_in_devanagari_stays_within_its_line() -> None:
+    app = HeaderApp(AppHeader, DEVANAGARI * 6)
+    async with app.run_test(size=(60, 3)) as pilot:
+        await pilot.pause()
+        line = app.query_one(AppHeader).render_line(0).text
+        assert "…" in line
+        assert cells(line.rstrip()) <= 60 - 10  # the clock's room kept, as Header keeps it
+
+
+async def test_the_icon_says_what_it_does_under_the_mouse() -> None:
+    app = HeaderApp(AppHeader)
+    async with app.run_test(size=(80, 3)) as pilot:
+        header = app.query_one(AppHeader)
+        await pilot.hover(AppHeader, offset=(1, 0))
+        assert header.tooltip == "Open the command palette"
+        await pilot.hover(AppHeader, offset=(40, 0))
+        assert header.tooltip is None
+
+
+class LinesApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield AppHeader()
+        yield TitleBar()
+
+
+async def test_with_nothing_focused_the_screen_readers_cursor_goes_to_the_header() -> None:
+    app = LinesApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        app.cursor_position = Offset(5, 5)
+        cursor_home(app.screen)
+        assert app.cursor_position == app.query_one(AppHeader).content_region.offset

@@ -62,6 +62,8 @@ class SpokenApp(App[None]):
             screen.update_node_styles(animate=False)
             for box in screen.query(Input):
                 box.cursor_blink = not on
+            for line in screen.query("AppHeader, TitleBar"):
+                line.refresh()  # (drawn with glyphs or words: their text is read at drawing)
         self.refresh(layout=True)
         said = "on: the cursor follows the current row" if on else "off"
         self.notify(f"Screen-reader mode {said}.", markup=False)

@@ -11,10 +11,13 @@ mode, which the reader never used, are left out.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.content import Content
-from textual.events import Click, Mount
+from textual.events import Click, Leave, Mount, MouseMove
 from textual.widget import Widget
 
+from ..render.cells import ELLIPSIS, cells, fit_parts
 from .spoken import screen_reader
 
 __all__ = ["AppHeader"]
@@ -29,6 +32,8 @@ CLOCK_WIDTH = (
 class AppHeader(Widget):
     """The icon (left) and `App.format_title` of the screen's title and sub-title."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"app-header--icon-hover"}
+
     DEFAULT_CSS = """
     AppHeader {
         dock: top;
@@ -37,9 +42,14 @@ class AppHeader(Widget):
         background: $panel;
         color: $foreground;
     }
+    AppHeader > .app-header--icon-hover {
+        background: $foreground 10%;
+    }
     """
 
-    def _on_mount(self, _: Mount) -> None:
+    _on_icon = False  # the mouse is over the icon: tinted, with a tooltip, as Header's
+
+    def on_mount(self, _: Mount) -> None:
         def redraw() -> None:
             self.refresh()
 
@@ -51,10 +61,23 @@ class AppHeader(Widget):
         # A screen reader would read the icon aloud as "circle": the mode has none.
         return not screen_reader(self)
 
-    async def _on_click(self, event: Click) -> None:
+    async def on_click(self, event: Click) -> None:
         if self._has_icon() and event.x < ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE:
             event.stop()
             await self.run_action("app.command_palette")
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        on_icon = self._has_icon() and event.x < ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE
+        if on_icon != self._on_icon:
+            self._on_icon = on_icon
+            self.tooltip = "Open the command palette" if on_icon else None
+            self.refresh()
+
+    def on_leave(self, _: Leave) -> None:
+        if self._on_icon:
+            self._on_icon = False
+            self.tooltip = None
+            self.refresh()
 
     def render(self) -> Content:
         screen, app = self.screen, self.app
@@ -63,7 +86,16 @@ class AppHeader(Widget):
         text = app.format_title(title, sub_title)
         width = self.size.width
         icon = Content(f" {ICON}".ljust(ICON_WIDTH) if self._has_icon() else "")
+        if self._on_icon:
+            icon = icon.stylize(self.get_visual_style("app-header--icon-hover"))
         room = max(0, width - icon.cell_length - CLOCK_WIDTH)
-        text = text.truncate(room, ellipsis=True)
-        left = (room - text.cell_length) // 2
-        return Content.assemble(icon, text.pad_left(left))
+        # Cut and centred by the cells a terminal draws (`render.cells`), where Rich counts
+        # a Devanagari vowel sign as none.
+        if not room:
+            text = Content("")
+        elif cells(text.plain) > room:
+            fitted, _spans = fit_parts(text.plain, [], room)  # (its styles kept: cut here)
+            kept = len(fitted) - 1 if fitted.endswith(ELLIPSIS) else len(fitted)
+            text = text[:kept] + (ELLIPSIS if kept < len(text.plain) else "")
+        left = (room - cells(text.plain)) // 2
+        return Content.assemble(icon, text.pad_left(max(0, left)))

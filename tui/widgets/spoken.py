@@ -52,7 +52,7 @@ def cursor_home(screen: Screen[object]) -> None:
     """Put the terminal cursor where the reader is on `screen` once it is in front or its
     focus moved: a text box's cursor, a list's row (the list places it as it draws), or
     else the first line of words (a dialog's question, the help's title)."""
-    from textual.widgets import Input, Static  # (not needed to start)
+    from textual.widgets import Input  # (not needed to start)
 
     app = screen.app
     focused = screen.focused
@@ -61,7 +61,9 @@ def cursor_home(screen: Screen[object]) -> None:
     elif focused is not None:
         app.cursor_position = focused.content_region.offset  # a list moves it to its row
     else:
-        shown = (static for static in screen.query(Static) if static.region)
+        # (the header and the title bar are lines of words too, and not Statics)
+        lines = screen.query("AppHeader, TitleBar, Static")
+        shown = (line for line in lines if line.region)
         first = next(shown, None)
         if first is not None:
             app.cursor_position = first.content_region.offset

@@ -13,7 +13,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from ..render.cells import cells
+from ..render.cells import cells, fit_parts
 from ..render.glyphs import plain
 from .spoken import screen_reader
 
@@ -75,8 +75,12 @@ class TitleBar(Widget):
     def render(self) -> Content:
         title, position = self._texts()
         room = max(0, self.size.width - 2 - self._position_width(position))
+        # Cut as the rows are, by the cells a terminal draws (`render.cells`): Rich counts a
+        # Devanagari vowel sign as none, and a title cut by its count pushed the position off.
+        if cells(title) > room:
+            title, _spans = fit_parts(title, [], room)
         left = Content.styled(title, self.get_visual_style("title-bar--title"))
-        left = left.truncate(room, ellipsis=True, pad=True).pad(1, 1)
+        left = left.pad(1, 1 + room - cells(title))
         if not position:
             return left
         right = Content.styled(position, self.get_visual_style("title-bar--position"))
