@@ -322,7 +322,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if saved and (self._offline or self._from_store()):  # as every screen says it
             saved = f"offline · {saved}"
         parts = ["Groups", count, clean(self.account), saved, self._uncounted()]
-        self.query_one(TitleBar).show_title(" · ".join(part for part in parts if part))
+        self.title_bar.show_title(" · ".join(part for part in parts if part))
 
     def _uncounted(self) -> str:
         """What could not be counted, said (never shown as nothing new)."""
@@ -342,7 +342,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         on_group = stars <= rows.cursor < stars + groups
         of = f"{total:,}" if total is not None else f"{groups:,}+"
         at = rows.cursor - stars + 1
-        self.query_one(TitleBar).show_position(f"{at:,}/{of}" if on_group else "")
+        self.title_bar.show_position(f"{at:,}/{of}" if on_group else "")
 
     def action_reload(self) -> None:
         """Load the group list again; what is shown stays until the new list arrives."""

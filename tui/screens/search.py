@@ -201,7 +201,7 @@ class SearchScreen(PagedScreen[Hit]):
         total = self.paged_list.known_total
         found = f"{total:,} topic{'s' if total != 1 else ''}" if total is not None else ""
         parts = [what, where, found]
-        self.query_one(TitleBar).show_title(" · ".join(part for part in parts if part))
+        self.title_bar.show_title(" · ".join(part for part in parts if part))
 
     @on(PagedList.RowActivated)
     def _open(self, event: PagedList.RowActivated[Hit]) -> None:

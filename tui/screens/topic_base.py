@@ -17,7 +17,6 @@ from ..render.when import count
 from ..store.reading.rules import READ, TopicStatus
 from ..widgets.feed import PendingRows
 from ..widgets.paged_list import ListState
-from ..widgets.title_bar import TitleBar
 from .navigation import TopicOpened
 from .paged import PagedScreen, saved_note
 from .reasons import reason
@@ -123,7 +122,7 @@ class TopicListBase(PagedScreen[TopicRow]):
         hidden = self.hidden_note()
         if hidden:
             parts.append(hidden)
-        self.query_one(TitleBar).show_title(" · ".join(parts))
+        self.title_bar.show_title(" · ".join(parts))
 
     def _opened(self, row: TopicRow) -> TopicOpened:
         return TopicOpened(row, self.group_name or self.group_of(row))

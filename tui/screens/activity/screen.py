@@ -262,7 +262,7 @@ class ActivityScreen(ExportingLog):
             kept = filter_words(self.activity_query)
             if kept:  # what the log is, second: the end is cut first (beside "following")
                 parts.insert(1, f"filter: {kept}")
-        self.query_one(TitleBar).show_title(" · ".join(parts))
+        self.title_bar.show_title(" · ".join(parts))
         self.show_position()
 
     def position_note(self) -> str:
