@@ -5,6 +5,7 @@ the moment is made: the interrupt is raised where a real one landed."""
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import weakref
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 import tui.__main__ as entry
+from tui.cli import event_loop
 
 
 @pytest.fixture(autouse=True)
@@ -78,3 +80,45 @@ def test_a_runtime_error_of_another_cause_is_not_taken_for_ctrl_c(
     monkeypatch.setattr(entry, "_main", command)
     with pytest.raises(RuntimeError, match="a bug"):
         entry.main([])
+
+
+def test_ctrl_c_inside_a_callback_handing_an_answer_over_breaks_nothing() -> None:
+    # As `lurker watch` met it now and then: the answer of a store call (a thread's) is
+    # handed to the future the command awaits by a loop callback that looks whether that
+    # future was cancelled, then sets it; Ctrl+C landed in between. Python's own handler
+    # (asyncio.run's) cancelled the future there, and the callback's "invalid state" was
+    # printed to the terminal.
+    problems: list[dict[str, object]] = []
+    after: list[str] = []
+
+    async def command() -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(lambda loop, context: problems.append(context))
+        answer = loop.create_future()
+
+        def hand_over() -> None:
+            assert not answer.cancelled()
+            signal.raise_signal(signal.SIGINT)  # (the moment a real one landed)
+            answer.set_result("the store's answer")
+
+        loop.call_soon(hand_over)
+        after.append(await answer)
+        await asyncio.Event().wait()  # (the command goes on until Ctrl+C ends it)
+
+    with pytest.raises(KeyboardInterrupt):
+        event_loop.run(command())
+    assert problems == []
+    assert after == ["the store's answer"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_sigint_ignored_stays_ignored() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (a job started in the background)
+
+    async def command() -> str:
+        signal.raise_signal(signal.SIGINT)
+        await asyncio.sleep(0)
+        return "ended as it would"
+
+    assert event_loop.run(command()) == "ended as it would"
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN

@@ -23,6 +23,7 @@ from ..config.remember import remember_sign_in
 from ..config.secrets import SecretsFileError, SecretStore
 from ..config.settings import Settings, from_args
 from ..render.safety import clean
+from . import event_loop
 from .say import say
 
 _CODE_TRIES = 3
@@ -115,7 +116,7 @@ def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextI
     host = urlsplit(settings.origin).hostname or settings.origin
     try:
         secrets = _ask_secrets(method, settings.email or "", settings.origin, err)
-        asyncio.run(_sign_in(session, method, secrets, err))
+        event_loop.run(_sign_in(session, method, secrets, err))
     except (EOFError, KeyboardInterrupt):
         say("\nlurker: sign-in cancelled.", err)
         return 1
@@ -207,7 +208,7 @@ def _logout(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         finally:
             await session.client.aclose()
 
-    removed = asyncio.run(sign_out())
+    removed = event_loop.run(sign_out())
     place = f"profile '{settings.profile}' ({settings.origin})"
     if removed:
         say(f"Signed out of {place}: forgot the sign-in saved in {removed[0]}.", out)

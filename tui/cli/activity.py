@@ -27,6 +27,7 @@ from ..export.activity import merged_row
 from ..render.activity_kinds import KINDS, kind_of
 from ..render.convert import entry_text
 from ..render.safety import clean
+from . import event_loop
 from .period import moment, period_query
 from .say import say
 
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         session = open_account(settings)
         if not settings.demo and not session.signed_in:
             raise SettingsError("not signed in: run `lurker login` first.")
-        asyncio.run(_activity(session.client, args, query, printed))
+        event_loop.run(_activity(session.client, args, query, printed))
     except KeyboardInterrupt:
         return 0 if printed.following else 130
     except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say

@@ -19,6 +19,7 @@ from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from ..store.house import open_house
 from ..store.pages.library import StoredLibrary
+from . import event_loop
 from .problems import report_problems
 from .progress import Progress
 from .say import say
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         folder = Path(args.save).expanduser() if args.save else None
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
-        return asyncio.run(_run(settings, topic, number, folder))
+        return event_loop.run(_run(settings, topic, number, folder))
     except KeyboardInterrupt:
         say(f"{_NAME}: stopped; the file being fetched was not kept.", sys.stderr)
         return 130

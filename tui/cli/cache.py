@@ -4,7 +4,6 @@ empties it (read state kept unless --all)."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 from collections.abc import Mapping
@@ -20,6 +19,7 @@ from ..store.pages.door import PagesHeld
 from ..store.pages.summary import load_summary, summary_path
 from ..store.problems import StoreError
 from ..store.search.door import IndexStats, SavedSearch
+from . import event_loop
 from .house import command_house
 from .say import say
 
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     try:
         if not house.files_now().state.usable:
             return 1  # why was said as it was met
-        return asyncio.run(_run(house, settings, args))
+        return event_loop.run(_run(house, settings, args))
     except StoreError:
         return 1  # said by the store as it was met
     finally:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 from collections.abc import Mapping
@@ -19,6 +18,7 @@ from ..config.settings import from_args
 from ..export import activity, topic
 from ..export.output import Output, OutputBusyError, OutputError
 from ..render.safety import clean
+from . import event_loop
 from .period import moment, period_query
 from .progress import Progress
 from .say import say
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
             raise SettingsError("not signed in: run `lurker login` first.")
         with Output(output) as out:
             try:
-                written = asyncio.run(_export(session.client, args, form, query, out, progress))
+                written = event_loop.run(_export(session.client, args, form, query, out, progress))
             except KeyboardInterrupt:
                 stopped, written = True, progress.written
                 if not (written and out.size):  # (a JSON thread is written at its end)

@@ -25,6 +25,7 @@ from ..render.when import said
 from ..store.house import open_house
 from ..store.pages.library import StoredLibrary
 from ..store.pages.sources import SavedCursor
+from . import event_loop
 from .problems import report_problems
 from .say import say
 
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         settings = from_args(args, environ)
         session = open_account(settings)
         signed_in = settings.demo or session.signed_in
-        written = asyncio.run(_read(settings, session.client, args, signed_in))
+        written = event_loop.run(_read(settings, session.client, args, signed_in))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say

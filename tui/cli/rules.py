@@ -4,7 +4,6 @@ topics fetched (the local index) each decides; then the topics marked by key. Of
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -15,6 +14,7 @@ from ..config.settings import from_args
 from ..render.safety import clean
 from ..store.house import House
 from ..store.problems import StoreError
+from . import event_loop
 from .house import command_house
 from .say import say
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         return 2
     house = command_house(settings)
     try:
-        counts, keyed = asyncio.run(_matched(house))
+        counts, keyed = event_loop.run(_matched(house))
     except StoreError:
         counts, keyed = {}, {}
     finally:

@@ -4,7 +4,6 @@ service is never asked), as text or JSON; exit 1 when nothing matches, 2 on a ba
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -18,6 +17,7 @@ from ..render.safety import clean
 from ..store.house import House
 from ..store.problems import StoreError
 from ..store.search.finding import Hit
+from . import event_loop
 from .house import command_house
 from .say import say
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     # (Every file moved aside, and a file that cannot be opened, is said as it is met.)
     house = command_house(settings)
     try:
-        return asyncio.run(_search(house, query, args))
+        return event_loop.run(_search(house, query, args))
     except StoreError as error:
         say(f"lurker: {error}", sys.stderr)
         return 1

@@ -4,7 +4,6 @@ seen, when each last wrote, what was taken in and anything skipped (docs/sync.md
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 from collections.abc import Mapping
@@ -17,6 +16,7 @@ from ..render.when import count, relative, stamp
 from ..store.house import House
 from ..store.problems import StoreError
 from ..store.sync.door import Folder, Journal, Round
+from . import event_loop
 from .house import command_house
 from .say import say
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     try:
         if not house.files_now().state.usable:
             return 1  # why was said as it was met
-        return asyncio.run(_run(house, settings))
+        return event_loop.run(_run(house, settings))
     except StoreError:
         return 1  # said by the store as it was met
     finally:

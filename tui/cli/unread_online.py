@@ -7,7 +7,6 @@ visit. The counts are kept in the saved group list, for the reader's next start 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 from collections.abc import Mapping
@@ -26,6 +25,7 @@ from ..store.pages.summary import SearchCard, update_news
 from ..store.reading.counting import GroupNews, count_new_topics
 from ..store.reading.door import Reading
 from ..store.search.saved import SavedSearch
+from . import event_loop
 from .house import command_house
 from .say import say
 from .unread_report import Counts, counts_of, news_lines
@@ -47,7 +47,7 @@ def counted_online(args: argparse.Namespace, environ: Mapping[str, str]) -> Coun
         say("lurker: not signed in: run `lurker login` first.", sys.stderr)
         return 2
     try:
-        found, searches = asyncio.run(_counted(settings, session, args.group))
+        found, searches = event_loop.run(_counted(settings, session, args.group))
     except LurkerError as error:
         say(f"lurker: {clean(str(error))}", sys.stderr)
         return 1

@@ -30,6 +30,7 @@ from ...config.errors import SettingsError
 from ...config.settings import Settings, from_args
 from ...render.safety import clean
 from ...store.reading.door import Reading
+from .. import event_loop
 from ..house import command_house
 from ..say import say
 from .hooks import Hook, HookError, split_command
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
             telling.notifier = Notifier(settings.notification, _say, environ)
         scope = Scope(args.group, followed_only=not args.all and args.group is None,
                       logs=args.logs)  # fmt: skip
-        return asyncio.run(_main(settings, session, scope, telling, args))
+        return event_loop.run(_main(settings, session, scope, telling, args))
     except KeyboardInterrupt:
         return 130 if args.once else 0  # Ctrl+C is how a watch ends; --once was cut short
     except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say
@@ -143,7 +144,7 @@ async def _main(
         return await watch(watcher, telling, args.every, once=args.once)
     except asyncio.CancelledError:
         if not terminated:
-            raise  # Ctrl+C: asyncio.run makes it a KeyboardInterrupt
+            raise  # Ctrl+C: event_loop.run makes it a KeyboardInterrupt
         task.uncancel()
         return 0
     finally:
