@@ -106,3 +106,41 @@ async def test_a_walk_of_10000_topics_runs_with_the_stores_thread_quiet(
     assert house.thread.held_back == 100  # none handed to the thread yet
     await house.pages.held()  # anything else asked: they go first, in order
     assert written == list(range(100))
+
+
+async def test_the_saved_searches_list_is_read_ahead_of_the_pages_held(
+    house: House, written: list[int]
+) -> None:
+    # The group list's copy asks for the saved searches at the start, as an End walk may
+    # have begun: their names are not in a page, so the walk's pages stay held.
+    for number in (1, 2, 3):
+        house.pages.keep(f"k{number}", "gettopics", _page(number))
+    assert await house.search.saved() == []
+    assert written == []
+    assert house.thread.held_back == 3
+
+
+async def test_a_saved_searchs_count_waits_for_the_pages_held(
+    house: House, written: list[int]
+) -> None:
+    await house.search.save("mine", "topic")
+    for number in (1, 2, 3):
+        house.pages.keep(f"k{number}", "gettopics", _page(number))
+    [search] = await house.search.saved()  # its count asks the index the pages feed
+    assert (search.name, search.query, search.unread) == ("mine", "topic", 0)
+    assert written == [1, 2, 3]
+    assert house.thread.held_back == 0
+
+
+async def test_a_read_ahead_is_answered_before_the_calls_held_and_leaves_them_held(
+    house: House,
+) -> None:
+    order: list[str] = []
+    house.thread.defer(lambda files: order.append("held"))
+    assert await house.thread.call_ahead(lambda files: order.append("ahead") or "answer") == (
+        "answer"
+    )
+    assert order == ["ahead"]
+    assert house.thread.held_back == 1
+    await house.thread.call(lambda files: order.append("in order"))
+    assert order == ["ahead", "held", "in order"]

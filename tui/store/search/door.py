@@ -119,7 +119,8 @@ class Search:
     async def saved(self) -> list[SavedSearch]:
         """The saved searches, each with its count of topics with unread matches."""
         found = []
-        for name, text in await self._thread.call(_saved):
+        # (Ahead of the pages held back: their names and queries are not in a page.)
+        for name, text in await self._thread.call_ahead(_saved):
             try:
                 unread: int | None = await self.unread_matches(parse(text))
             except (QueryError, StoreError):
