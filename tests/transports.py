@@ -51,3 +51,19 @@ class FailingGroup(httpx.AsyncBaseTransport):
                 body = {"object": "error", "type": "inadequate_permissions", "extra": ""}
                 return httpx.Response(400, json=body)
         return await self.inner.handle_async_request(request)
+
+
+class Unpluggable(httpx.AsyncBaseTransport):
+    """The demo's transport, until `plugged` is made False: then every request is refused
+    (and counted), as when the service goes away in the middle of reading."""
+
+    def __init__(self, demo: DemoService) -> None:
+        self.inner = demo_transport(demo)
+        self.plugged = True
+        self.refused = 0
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if not self.plugged:
+            self.refused += 1
+            raise httpx.ConnectError("connection refused", request=request)
+        return await self.inner.handle_async_request(request)

@@ -67,6 +67,21 @@ class ReadsAhead(Protocol):
 
 
 @runtime_checkable
+class Resumes(Protocol):
+    """A source whose list may have ended for want of the service (offline), and that can
+    ask it again from there."""
+
+    @property
+    def resumable(self) -> bool:
+        """Whether the list ended because the service could not be reached."""
+        ...
+
+    def resume(self) -> None:
+        """Ask the service again at the next page, from the page after those shown."""
+        ...
+
+
+@runtime_checkable
 class DefersItems(Protocol):
     """A source that can hand out a page before its items are validated."""
 
@@ -187,6 +202,20 @@ class PageCursor(Generic[PageT]):
         self.ended, self.end_note = fetched.ended, fetched.end_note
         self.total_count = fetched.total_count
         return fetched.page
+
+    def go_on_after(self, token: PageToken | None, loaded: int) -> None:
+        """Go on after pages this cursor did not fetch (kept earlier, shown offline): the
+        next page is the one `token` asks for, after `loaded` rows."""
+        if self._ahead is not None:
+            self._ahead.cancel()
+            self._ahead = None
+        self._token = token
+        self._exhausted = token in (None, 0, "", "0")
+        self.ended = self._exhausted
+        self.end_note = ""
+        self.pages_fetched = max(self.pages_fetched, 1)  # (no small first page now)
+        self._again_from_top = False
+        self.loaded = max(self.loaded, loaded)
 
     def _forget(self, ahead: asyncio.Future[_Fetched[PageT]]) -> None:
         if self._ahead is ahead:  # (a reset or another caller may have put another there)

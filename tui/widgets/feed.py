@@ -10,7 +10,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from textual.message import Message
 from textual.widget import Widget
 
-from ..api.cursor import DefersItems, PageSource, ReadsAhead
+from ..api.cursor import DefersItems, PageSource, ReadsAhead, Resumes
 from ..api.errors import describe, retryable
 
 RowT = TypeVar("RowT")
@@ -137,6 +137,14 @@ class Feed(Generic[RowT]):
         return self.source is not None and self.source.ended
 
     @property
+    def resumable(self) -> bool:
+        """Whether the list ended because the service could not be reached: `retry` and
+        `walk` ask it again from there (a page near the end, `more`, does not: a view laid
+        out again would ask again and again)."""
+        source = self.source
+        return isinstance(source, Resumes) and source.ended and source.resumable
+
+    @property
     def total(self) -> int | None:
         """How many rows the service says the list has, if it said."""
         return self.source.total_count if self.source is not None else None
@@ -181,13 +189,24 @@ class Feed(Generic[RowT]):
             self._fetch(replacing=False)
 
     def retry(self) -> None:
-        """Ask again for the page that failed."""
+        """Ask again for the page that failed, or the service again for the pages after
+        those shown when it could not be reached (`resumable`)."""
         if self.failure is not None:
             self.failure = None
             self._fetch(replacing=False)
+        elif self.resumable and not self.loading:
+            self._resume()
+            self._fetch(replacing=False)
+
+    def _resume(self) -> None:
+        assert isinstance(self.source, Resumes)
+        self.source.resume()
 
     def walk(self) -> None:
-        """Fetch page after page until the list ends (or fails, or `stop_walk`)."""
+        """Fetch page after page until the list ends (or fails, or `stop_walk`); a list
+        that ended for want of the service asks it again (`resumable`)."""
+        if self.resumable and not self.loading:
+            self._resume()
         if self.source is None or self.source.ended or self.failure is not None:
             return
         self.walking = True

@@ -84,11 +84,25 @@ class SavedCursor(Generic[PageT]):
         self._index = 0
         self._offline_ended = False
         self._offline_note = ""
+        self._resumed = False  # asked to go back to the service after pages kept (`resume`)
+        self._kept_token: Any = None  # the next page's token, as the last kept page shown says
+        self._kept_rows = 0  # rows of the pages shown from the store
         self.saved_at: float | None = None
 
     @property
     def ended(self) -> bool:
-        return self._offline_ended if self._offline else self._cursor.ended
+        # Once the service could not be reached and nothing more was kept, the list has
+        # ended whatever the live cursor says: a walk (End) would otherwise ask again and
+        # again, each answer refused at once, never a visible end (a thread said "Loading
+        # messages…" for ever, at 60 % of a core).
+        if self._offline_ended:
+            return True
+        return False if self._offline else self._cursor.ended
+
+    @property
+    def resumable(self) -> bool:
+        """Whether the list ended because the service could not be reached (`resume`)."""
+        return self._offline_ended and self._live
 
     @property
     def total_count(self) -> int | None:
@@ -96,18 +110,32 @@ class SavedCursor(Generic[PageT]):
 
     @property
     def end_note(self) -> str:
-        return self._offline_note if self._offline else self._cursor.end_note
+        offline = self._offline or self._offline_ended
+        return self._offline_note if offline else self._cursor.end_note
 
     @property
     def _offline(self) -> bool:
-        return self.saved_at is not None or not self._live
+        return (self.saved_at is not None and not self._resumed) or not self._live
 
     def reset(self) -> None:
         self._cursor.reset()
         self._index = 0
         self._offline_ended = False
         self._offline_note = ""
+        self._resumed = False
+        self._kept_token, self._kept_rows = None, 0
         self.saved_at = None
+
+    def resume(self) -> None:
+        """Ask the service again at the next page (`r`, End), after the pages shown: the
+        live cursor goes on where it failed, or after the last page shown from the store."""
+        if not self.resumable:
+            return
+        self._offline_ended = False
+        self._offline_note = ""
+        if self.saved_at is not None and not self._resumed:
+            self._resumed = True
+            self._cursor.go_on_after(self._kept_token, self._kept_rows)
 
     async def next_page(self) -> PageT | None:
         """The next page: live while the service answers, else as kept."""
@@ -136,10 +164,16 @@ class SavedCursor(Generic[PageT]):
         except LurkerError as error:
             if not unreachable(error):
                 raise
+            if self._resumed:  # (the pages kept were shown: there is none after them)
+                self._offline_ended = True
+                self._offline_note = _offline_note(True)
+                return None
             return await self._saved_page(error)
         if page is not None:
             self._keep(page)
             self._index += 1
+            if self._resumed:
+                self._resumed, self.saved_at = False, None  # live again
         return page
 
     def read_ahead(self, *, deferred: bool = False) -> None:
@@ -165,6 +199,7 @@ class SavedCursor(Generic[PageT]):
         page = self._model.model_validate_json(body)
         data = getattr(page, "data", None) or []
         token = getattr(page, "next_page_token", None)
+        self._kept_token, self._kept_rows = token, self._kept_rows + len(data)
         if not data or token in (None, 0, "", "0"):
             self._offline_ended = True
         return page

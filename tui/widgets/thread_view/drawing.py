@@ -41,7 +41,10 @@ def status_line(feed: Feed[Any], count: int, glyphs: Glyphs) -> str:
         return "Loading messages…"
     if feed.ended and not count:
         return "This topic has no messages."
-    return f"{glyphs.note}{clean(feed.end_note)}" if feed.end_note else ""
+    if not feed.end_note:
+        return ""
+    hint = f"{glyphs.separator}r: try again" if feed.resumable else ""
+    return f"{glyphs.note}{clean(feed.end_note)}{hint}"
 
 
 def wrapped_status(status: str, width: int, console: Console) -> list[Text]:

@@ -26,5 +26,5 @@ THREAD_KEYS: list[BindingType] = [
     Binding(
         "N", "next_match", "Next found", id="next_match", tooltip="Next message the search found"
     ),
-    Binding("r", "retry", "Retry", id="reload", tooltip="Retry the page that failed"),
+    Binding("r", "retry", "Retry", id="reload", tooltip="Ask the service again"),
 ]

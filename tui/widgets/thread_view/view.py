@@ -190,7 +190,7 @@ class ThreadView(ThreadLines, can_focus=True):
         self._lay_out()
         # Only when the answer of check_action changes: a thread's pages change loading
         # twice each, and each refresh has every footer compare its keys.
-        retry_offered = self.feed.error is not None and self.feed.retryable
+        retry_offered = self._retry_offered_now()
         if retry_offered != self._retry_offered:
             self._retry_offered = retry_offered
             self.refresh_bindings()
@@ -301,9 +301,13 @@ class ThreadView(ThreadLines, can_focus=True):
         """Ask again for the page that failed."""
         self.feed.retry()
 
+    def _retry_offered_now(self) -> bool:
+        feed = self.feed
+        return (feed.error is not None and feed.retryable) or feed.resumable
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retry":
-            return self.feed.error is not None and self.feed.retryable
+            return self._retry_offered_now()
         if action in ("next_unread", "next_match"):
             return self._found == (action == "next_match")
         return True
