@@ -23,6 +23,7 @@ from tui.store.house import House, cache_path, open_house
 from tui.store.pages import tables as pages
 from tui.store.problems import Problem
 from tui.store.reading.door import Reading
+from tui.store.reading.verdicts import served
 from tui.store.search import feeding, index
 from tui.store.search.docs import MessageDoc
 
@@ -151,7 +152,9 @@ async def test_is_unread_follows_the_first_sight_rule_as_the_lists_do(tmp_path: 
         house.reading.meet_groups([("41101", "lurker-dev", None)])
         unread = await search.search(parse("group:lurker-dev is:unread"), limit=500)
         newer = {h.topic_id for h in everything if h.message_id is None and h.created > cut}
-        assert {h.topic_id for h in unread if h.message_id is None} == newer
+        # (Less those a hashtag mutes on the service: never unread, as in the topic list.)
+        muted = {h.topic_id for h in await search.search(parse("is:muted"), limit=500)}
+        assert {h.topic_id for h in unread if h.message_id is None} == newer - muted
         assert 0 < len(newer) < len(everything)
         assert await search.unread_matches(parse("group:lurker-dev")) == len(unread)
         read = await search.search(parse("group:lurker-dev is:read"), limit=500)
@@ -317,3 +320,56 @@ async def test_a_half_missing_index_is_made_anew_at_open(tmp_path: Path) -> None
         row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
     }
     house.close()
+
+
+async def _fill_topics(origin: str, path: Path) -> list[object]:
+    """Walk lurker-dev's first two topic pages, as the reader would; the topics listed."""
+    house = open_house(path)
+    try:
+        async with ServiceClient(origin, api_key="test-key") as client:
+            topics = house.pages.library(client).topics("lurker-dev")
+            listed = []
+            for _ in range(2):
+                page = await topics.next_page()
+                assert page is not None
+                listed.extend(page.data)
+            return listed
+    finally:
+        house.close()
+
+
+async def test_a_topic_its_hashtag_mutes_on_the_service_is_muted_and_never_unread_in_search(
+    tmp_path: Path,
+) -> None:
+    """No rules and no keys: the service's flags alone (lurker-dev's #help-wanted is muted,
+    #security followed) make a topic muted or followed, in search as in the topic list."""
+    path = tmp_path / "s.sqlite3"
+    server, origin = start_demo_server("--no-live")
+    try:
+        listed = await _fill_topics(origin, path)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    verdicts = {str(t.id): served(t).action for t in listed}  # type: ignore[attr-defined]
+    muted = {topic for topic, action in verdicts.items() if action == "mute"}
+    followed = {topic for topic, action in verdicts.items() if action == "follow"}
+    assert muted
+    assert followed
+    times = sorted(t.most_recent_message.timestamp() for t in listed)  # type: ignore[attr-defined]
+    house = open_house(path, reading=Reading(lambda: times[0] + 1))  # first seen: all unread
+    try:
+        search = house.search
+        house.reading.meet_groups([("41101", "lurker-dev", None)])
+
+        async def found(query: str) -> set[str]:
+            hits = await search.search(parse(f"group:lurker-dev {query}"), limit=500)
+            return {hit.topic_id for hit in hits if hit.message_id is None}
+
+        unread = await found("is:unread")
+        assert len(unread) > len(muted)  # (the others are unread)
+        assert not unread & muted
+        assert await found("is:muted") == muted
+        assert await found("is:followed") == followed
+        assert await found("is:read") >= muted  # (never unread, as the list counts them)
+    finally:
+        house.close()

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from ...api.models.messages import TopicPage
 from ...api.models.topics import Hashtag, Topic
+from ..reading.verdicts import served
 
 __all__ = ["MessageDoc", "TopicDoc", "message_docs", "topic_docs"]
 
@@ -25,6 +26,7 @@ class TopicDoc:
     summary: str
     tags: str
     attachment: bool
+    served: str | None = None  # what its hashtags' flags on the service do ("mute", "follow")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,7 @@ def topic_docs(topics: list[Topic], group_name: str = "") -> list[TopicDoc]:
             group_name or topic.group_subject_tag.strip().strip("[]"), topic.name,
             _seconds(topic.most_recent_message or topic.updated or topic.created),
             topic.num_messages, topic.subject, topic.summary, _tags(topic.hashtags),
-            topic.has_attachments,
+            topic.has_attachments, served(topic).action,
         )
         for topic in topics
         if topic.id

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ...query.judge import Facts
 from ...query.language import Query, QueryError, parse
 from ..problems import StoreError
+from ..reading.verdicts import Verdict
 from . import finding, saved
 from .feeding import feeding
 from .finding import Found, Hit, Row
@@ -79,7 +80,11 @@ class Search:
         Topics hidden by rules or keys are left out unless the query asks for them
         (is:hidden); muted and hidden ones are never unread."""
         reading = self._reading
-        ruled = bool(reading.rulebook.rules or reading.state.keyed or query.marks)
+        # (is:read and is:unread too: a topic its hashtag mutes on the service is never
+        # unread, as in the topic list, rules or keys or none.)
+        ruled = bool(
+            reading.rulebook.rules or reading.state.keyed or query.marks or query.read is not None
+        )
         if query.read is None and not ruled:
             return await self._thread.call(_search, query, limit, offset, now)
         matched: Found = await self._thread.call(_found, query, limit, offset, now)
@@ -99,12 +104,13 @@ class Search:
 
     async def _actions(self, topic_ids: set[str]) -> dict[str, str | None]:
         """What rules and keys make of each topic (by what the index holds of it)."""
-        facts = await self._thread.call(_topic_facts, sorted(topic_ids))
+        facts, served = await self._thread.call(_topic_facts, sorted(topic_ids))
         reading = self._reading
         found: dict[str, str | None] = {}
         for topic_id in topic_ids:
             known = facts.get(topic_id)
-            ruled = reading.rulebook.judge(known).action if known is not None else None
+            flags = Verdict(served.get(topic_id))
+            ruled = reading.rulebook.judge(known, flags).action if known is not None else None
             found[topic_id] = reading.state.action(topic_id, ruled)
         return found
 
@@ -258,8 +264,14 @@ def _clear(files: StoreFiles, saved_too: bool) -> None:
         files.state.change(saved.forget, saved.PART)
 
 
-def _topic_facts(files: StoreFiles, topic_ids: list[str]) -> dict[str, Facts]:
-    return files.cache.ask(lambda db: finding.topic_facts(db, topic_ids), {}, PART)
+def _topic_facts(
+    files: StoreFiles, topic_ids: list[str]
+) -> tuple[dict[str, Facts], dict[str, str]]:
+    def asked(db: sqlite3.Connection) -> tuple[dict[str, Facts], dict[str, str]]:
+        return finding.topic_facts(db, topic_ids), finding.served_actions(db, topic_ids)
+
+    nothing: tuple[dict[str, Facts], dict[str, str]] = ({}, {})
+    return files.cache.ask(asked, nothing, PART)
 
 
 def _all_topic_facts(files: StoreFiles) -> dict[str, Facts]:

@@ -239,6 +239,19 @@ def topic_facts(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, F
     return found
 
 
+def served_actions(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, str]:
+    """What the service's hashtag flags do to each of these topics that they touch."""
+    found: dict[str, str] = {}
+    for start in range(0, len(topic_ids), 500):
+        chunk = topic_ids[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        rows = db.execute(
+            f"SELECT topic_id, action FROM search_served WHERE topic_id IN ({marks})", chunk
+        )
+        found.update((topic_id, action) for topic_id, action in rows)
+    return found
+
+
 def topic_ids(db: sqlite3.Connection) -> list[str]:
     """Every topic the index holds a row of."""
     rows = db.execute("SELECT topic_id FROM search_docs WHERE message_id IS NULL")

@@ -35,6 +35,8 @@ DEFAULT_ROWS = 400_000
 MEASURED_FROM = 256 * 1024  # text bytes past which the measured overhead replaces OVERHEAD
 TEXT_LIMIT = 32_000  # characters of a body indexed (the start of a very long message)
 
+_SERVED = """CREATE TABLE IF NOT EXISTS search_served (
+    topic_id TEXT PRIMARY KEY, action TEXT NOT NULL)"""
 _SCHEMA = (
     # The rows and their text's bytes, kept by the triggers below (the bound asks them after
     # every page: a sum over the table would cost a pass over it each time).
@@ -81,8 +83,12 @@ _SCHEMA = (
     # Groups' names (`group:` takes either): the short one, and the title people read.
     """CREATE TABLE IF NOT EXISTS search_groups (
         group_id TEXT PRIMARY KEY, name TEXT NOT NULL, title TEXT NOT NULL)""",
+    _SERVED,
 )
-_TABLES = ("search_text", "search_docs", "search_groups", "search_totals", "search_schema")
+_TABLES = (
+    "search_text", "search_docs", "search_groups", "search_totals", "search_schema",
+    "search_served",
+)  # fmt: skip
 
 
 def _create(db: sqlite3.Connection) -> None:
@@ -97,6 +103,13 @@ def _create(db: sqlite3.Connection) -> None:
         db.execute("DROP TABLE search_schema")
         return
     _rebuild(db)
+
+
+def _served_table(db: sqlite3.Connection) -> None:
+    """What the service's hashtag flags do to each topic (mute, follow), as last listed:
+    `is:unread` leaves a muted topic out, `is:muted` finds it, as the topic list does."""
+    if available(db):
+        db.execute(_SERVED)
 
 
 def _rebuild(db: sqlite3.Connection) -> None:
@@ -126,7 +139,7 @@ def _whole(db: sqlite3.Connection) -> bool:
 
 PART = Part(
     "search index",
-    (_create,),
+    (_create, _served_table),
     rebuild=_rebuild,
     whole=_whole,
     tables=(
@@ -184,6 +197,14 @@ class SearchIndex:
             for t in topics
         ]  # fmt: skip
         self._upsert(rows, at)
+        self._db.executemany(
+            "INSERT OR REPLACE INTO search_served (topic_id, action) VALUES (?, ?)",
+            [(t.topic_id, t.served) for t in topics if t.served],
+        )
+        self._db.executemany(  # (a flag taken off on the service)
+            "DELETE FROM search_served WHERE topic_id = ?",
+            [(t.topic_id,) for t in topics if not t.served],
+        )
         self._bound(at)
 
     def add_messages(self, messages: Iterable[MessageDoc], at: float) -> None:
@@ -289,6 +310,7 @@ class SearchIndex:
     def clear(self) -> None:
         """Forget everything indexed."""
         self._db.execute("DELETE FROM search_docs")
+        self._db.execute("DELETE FROM search_served")
         self._db.execute("INSERT INTO search_text (search_text) VALUES ('rebuild')")
         self._db.execute("UPDATE search_totals SET rows = 0, bytes = 0")
 
