@@ -13,7 +13,7 @@ from tui.api.backoff import RetryPolicy
 from tui.api.client import ServiceClient
 from tui.api.cursor import PageCursor
 from tui.api.library import Library
-from tui.api.params import ActivityQuery
+from tui.api.params import ActivityQuery, local_instant
 from tui.demo import DemoService, demo_transport
 
 
@@ -111,8 +111,8 @@ async def test_every_activity_parameter_reaches_the_service(
         "group_name": ["lurker-dev"],
         "filter_by": ["member"],
         "restrict_date": ["between"],
-        "start_date": ["2026-01-01"],
-        "end_date": ["2026-11-01"],
+        "start_date": [_sent("2026-01-01")],
+        "end_date": [_sent("2026-11-01", end=True)],
         "action": ["subscribed"],
         "member_info_id": ["3"],
         "past_member_info_id": ["4"],
@@ -367,3 +367,11 @@ async def test_demo_404_is_plain_text(demo: DemoService) -> None:
     assert response.status_code == 404
     assert response.headers["content-type"].startswith("text/plain")
     assert response.text.strip() == "404 page not found"
+
+
+def _sent(day: str, *, end: bool = False) -> str:
+    """A day as the client sends it: this machine's midnight, with its offset (`end`: the
+    next, the day in)."""
+    sent = local_instant(day, end=end)
+    assert not isinstance(sent, str | None)
+    return sent.isoformat()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.conftest import demo_config
 from tests.screens.harness import make_app, requests_to, settle, until
 from tests.screens.journeys import apply_filters, open_activity
+from tui.api.params import local_instant
 from tui.app.reader import LurkerApp
 from tui.config.theme import load_state
 from tui.demo import DemoService
@@ -31,8 +32,8 @@ async def test_every_filter_reaches_the_service_as_documented() -> None:
         sent = requests_to(demo, "getactivitylog")[-1]
         assert sent["filter_by"] == "member"
         assert sent["restrict_date"] == "between"
-        assert sent["start_date"] == "2026-01-01"
-        assert sent["end_date"] == "2026-11-30"
+        assert sent["start_date"] == _sent("2026-01-01")
+        assert sent["end_date"] == _sent("2026-11-30", end=True)
         assert (sent["sort_field"], sent["sort_dir"]) == ("id", "asc")
         await apply_filters(pilot, action="subscribed", member_info_id="4110100001")
         sent = requests_to(demo, "getactivitylog")[-1]
@@ -130,3 +131,11 @@ async def test_chosen_theme_is_remembered() -> None:
     again, _ = make_app()
     assert isinstance(again, LurkerApp)
     assert again.theme == "nord"
+
+
+def _sent(day: str, *, end: bool = False) -> str:
+    """A day as the client sends it: this machine's midnight, with its offset (`end`: the
+    next, the day in)."""
+    sent = local_instant(day, end=end)
+    assert not isinstance(sent, str | None)
+    return sent.isoformat()

@@ -6,6 +6,7 @@ from textual.widgets import Input, Label, Select
 
 from tests.screens.harness import keys, make_app, requests_to, settle, until
 from tests.screens.journeys import open_activity
+from tui.api.params import local_instant
 from tui.screens.activity.filters import ActivityFilters
 from tui.widgets.title_bar import TitleBar
 
@@ -51,8 +52,8 @@ async def test_between_dates_waits_for_both_dates_and_says_which_are_missing() -
         sent = asked(demo, "between")[-1]
         assert (sent["restrict_date"], sent["start_date"], sent["end_date"]) == (
             "between",
-            "2026-11-01",
-            "2026-11-20",
+            _sent("2026-11-01"),
+            _sent("2026-11-20", end=True),
         )
         await settle(pilot)
         assert error_text(panel) == ""
@@ -99,7 +100,7 @@ async def test_a_date_that_is_not_one_is_said_here_not_sent() -> None:
         panel.query_one("#start_date", Input).value = "2026-11-01"
         await keys(pilot, "enter")
         await until(pilot, lambda: bool(asked(demo, "after")), "request")
-        assert asked(demo, "after")[-1]["start_date"] == "2026-11-01"
+        assert asked(demo, "after")[-1]["start_date"] == _sent("2026-11-01")
 
 
 async def test_a_date_typed_with_no_period_chosen_chooses_the_period_that_uses_it() -> None:
@@ -114,12 +115,12 @@ async def test_a_date_typed_with_no_period_chosen_chooses_the_period_that_uses_i
         await keys(pilot, *"2026-11-01", "enter")
         await until(pilot, lambda: bool(asked(demo, "after")), "request")
         assert period.value == "after"
-        assert asked(demo, "after")[-1]["start_date"] == "2026-11-01"
+        assert asked(demo, "after")[-1]["start_date"] == _sent("2026-11-01")
         panel.query_one("#end_date", Input).focus()
         await keys(pilot, *"2026-11-10", "enter")  # a to date as well: between the two
         await until(pilot, lambda: bool(asked(demo, "between")), "request")
         assert period.value == "between"
-        assert asked(demo, "between")[-1]["end_date"] == "2026-11-10"
+        assert asked(demo, "between")[-1]["end_date"] == _sent("2026-11-10", end=True)
         assert "filter: 2026-11-01 to 2026-11-10" in app.screen.query_one(TitleBar).title
 
 
@@ -131,7 +132,7 @@ async def test_only_a_to_date_means_before_it() -> None:
         await keys(pilot, *"2026-11-10", "enter")
         await until(pilot, lambda: panel.query_one("#restrict_date", Select).value == "before")
         await until(pilot, lambda: bool(asked(demo, "before")), "request")
-        assert asked(demo, "before")[-1]["end_date"] == "2026-11-10"
+        assert asked(demo, "before")[-1]["end_date"] == _sent("2026-11-10", end=True)
 
 
 async def test_dates_the_wrong_way_round_are_said_not_sent() -> None:
@@ -157,3 +158,11 @@ async def test_a_period_that_leaves_typed_dates_unused_says_so() -> None:
         said = error_text(panel)
         assert "“last week” leaves the dates typed unused" in said, said
         await until(pilot, lambda: bool(asked(demo, "last_week")), "request")
+
+
+def _sent(day: str, *, end: bool = False) -> str:
+    """A day as the client sends it: this machine's midnight, with its offset (`end`: the
+    next, the day in)."""
+    sent = local_instant(day, end=end)
+    assert not isinstance(sent, str | None)
+    return sent.isoformat()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 Params = dict[str, Any]
@@ -34,6 +34,27 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def local_instant(
+    when: datetime | date | str | None, *, end: bool = False
+) -> datetime | str | None:
+    """A day (a date, or YYYY-MM-DD as typed in the log's filter) as the moment this
+    machine's midnight starts it (`end`: the day after, so the day is in), with its offset;
+    a time as it is. Sent bare, a day is read by the service at US Pacific midnight: from a
+    day, a log here in UTC lost the first eight hours of it."""
+    day = when
+    if isinstance(when, str):
+        try:
+            day = date.fromisoformat(when) if len(when) == 10 else None
+        except ValueError:
+            day = None
+        if day is None:
+            return when  # (not a day: the service says what it makes of it)
+    if isinstance(day, datetime) or not isinstance(day, date):
+        return day
+    start = datetime.combine(day + timedelta(days=1) if end else day, time.min)
+    return start.astimezone()
+
+
 @dataclass(frozen=True)
 class ActivityQuery:
     """The filters and order of an activity log request; every field optional."""
@@ -53,8 +74,8 @@ class ActivityQuery:
         return {
             "filter_by": self.filter_by,
             "restrict_date": self.restrict_date,
-            "start_date": self.start_date,
-            "end_date": self.end_date,
+            "start_date": local_instant(self.start_date),
+            "end_date": local_instant(self.end_date, end=True),
             "action": self.action,
             "member_info_id": self.member_info_id,
             "past_member_info_id": self.past_member_info_id,
