@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.cli.running import ending, installed
 from tests.conftest import start_demo_server
 from tui.demo.server import serve
 
@@ -146,3 +148,28 @@ def test_demo_server_news_and_no_live_flags() -> None:
     assert fresh == 40  # the news, and nothing of the live stream
     assert log.json()["total_count"] == 5000 + 10
     assert parent.json()["total_count"] == 120
+
+
+def test_ctrl_c_with_a_reader_connected_ends_quietly() -> None:
+    """A reader's keep-alive connection open at Ctrl+C: its handler task, cancelled as the
+    loop ended, printed a CancelledError traceback (exit status 0 all the same)."""
+    command = [installed(), "demo-server", "--port", "0", "--api-key", "k", "--no-live"]
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # (Ctrl+C as a terminal delivers it, even where the suite runs with SIGINT ignored.)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    with ending(child) as process:
+        assert process.stdout is not None
+        match = READY.fullmatch(process.stdout.readline())
+        assert match
+        with socket.create_connection(("127.0.0.1", int(match.group(1)))) as reader:
+            reader.sendall(b"GET /api/v1/getuser HTTP/1.1\r\nAuthorization: Bearer k\r\n\r\n")
+            assert reader.recv(100).startswith(b"HTTP/1.1 200 OK")  # the connection now idle
+            process.send_signal(signal.SIGINT)
+            _, errors = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert errors == ""

@@ -86,6 +86,13 @@ async def _connection(
     except DroppedConnection:
         writer.transport.abort()  # broken mid-answer, as the service asked
         return
+    except asyncio.CancelledError:
+        # Ctrl+C: asyncio.run cancels every task left, this one too while it waits for the
+        # reader's next request. Raised on, it reached the stream's done-callback, which
+        # on Python 3.11 asks the task for its exception and so printed a traceback. The
+        # task is nobody's to await and the server is going: it ends here, quietly.
+        writer.transport.abort()
+        return
     writer.close()
 
 
