@@ -117,7 +117,10 @@ def _login(settings: Settings, args: argparse.Namespace, out: TextIO, err: TextI
     try:
         secrets = _ask_secrets(method, settings.email or "", settings.origin, err)
         event_loop.run(_sign_in(session, method, secrets, err))
-    except (EOFError, KeyboardInterrupt):
+    except KeyboardInterrupt:  # 130, as every command Ctrl+C ends
+        say("\nlurker: sign-in cancelled.", err)
+        return 130
+    except EOFError:  # Ctrl+D at a prompt: no answer given, as an empty one (1)
         say("\nlurker: sign-in cancelled.", err)
         return 1
     except _Refused as refused:

@@ -1,0 +1,64 @@
+"""How `lurker login` ends at its prompts, typed at a real terminal: Ctrl+C is 130, as
+every command Ctrl+C stops; Ctrl+D (no answer) is 1, as an empty answer is.
+
+Each signal is sent once the child shows the prompt, so no test depends on timing.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from tests.cli.running import Terminal, ending, installed, wait_until
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pty")
+
+
+def as_from_a_shell() -> None:
+    """Ctrl+C as a terminal delivers it, even where the suite runs with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def login(terminal: Terminal, origin: str) -> subprocess.Popen[bytes]:
+    """`lurker login` with a password, its prompts on `terminal` (its own session: getpass
+    asks the pty, never the terminal the suite runs in)."""
+    end = terminal.child_end
+    command = [installed(), "login", "--base-url", origin, "--auth", "password-cookie"]
+    return subprocess.Popen(
+        [*command, "--email", "demo@example.com"],
+        stdin=end,
+        stdout=end,
+        stderr=end,
+        start_new_session=True,
+        preexec_fn=as_from_a_shell,
+    )
+
+
+def test_ctrl_c_at_the_password_prompt_ends_with_130(demo_server: str) -> None:
+    terminal = Terminal()
+    with ending(login(terminal, demo_server)) as process:
+        terminal.started()
+        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
+        process.send_signal(signal.SIGINT)
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 130, shown
+    assert "lurker: sign-in cancelled." in shown
+    assert "Traceback" not in shown
+
+
+def test_ctrl_d_at_the_password_prompt_ends_with_1(demo_server: str) -> None:
+    terminal = Terminal()
+    with ending(login(terminal, demo_server)) as process:
+        terminal.started()
+        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
+        os.write(terminal.ours, b"\x04")  # the terminal's end of input
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 1, shown
+    assert "lurker: sign-in cancelled." in shown
+    assert "Traceback" not in shown
