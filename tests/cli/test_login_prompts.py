@@ -13,7 +13,8 @@ import sys
 
 import pytest
 
-from tests.cli.running import Terminal, ending, installed, wait_until
+from tests.cli.running import Terminal, ending, environment, installed, wait_until
+from tui.demo import DemoService
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pty")
 
@@ -23,18 +24,22 @@ def as_from_a_shell() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def login(terminal: Terminal, origin: str) -> subprocess.Popen[bytes]:
+def login(
+    terminal: Terminal, origin: str, email: str = "demo@example.com"
+) -> subprocess.Popen[bytes]:
     """`lurker login` with a password, its prompts on `terminal` (its own session: getpass
     asks the pty, never the terminal the suite runs in)."""
     end = terminal.child_end
     command = [installed(), "login", "--base-url", origin, "--auth", "password-cookie"]
     return subprocess.Popen(
-        [*command, "--email", "demo@example.com"],
+        [*command, "--email", email],
         stdin=end,
         stdout=end,
         stderr=end,
         start_new_session=True,
         preexec_fn=as_from_a_shell,
+        # (Never the keyring of the one running the suite: its secrets file, in tmp_path.)
+        env=environment(PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring"),
     )
 
 
@@ -62,3 +67,51 @@ def test_ctrl_d_at_the_password_prompt_ends_with_1(demo_server: str) -> None:
     assert status == 1, shown
     assert "lurker: sign-in cancelled." in shown
     assert "Traceback" not in shown
+
+
+def test_ctrl_c_at_the_two_factor_code_prompt_ends_with_130(demo_server: str) -> None:
+    """The code was read by asyncio.to_thread, whose thread asyncio.run waits for as it
+    closes the loop: Ctrl+C there hung until Enter was pressed."""
+    terminal = Terminal()
+    with ending(login(terminal, demo_server, "2fa@example.com")) as process:
+        terminal.started()
+        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
+        os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
+        wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
+        process.send_signal(signal.SIGINT)
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 130, shown
+    assert "lurker: sign-in cancelled." in shown
+    assert "Traceback" not in shown
+
+
+def test_ctrl_d_at_the_two_factor_code_prompt_ends_with_1(demo_server: str) -> None:
+    """No code typed: cancelled, as at the other prompts (it said "Signing in failed
+    unexpectedly (EOFError)")."""
+    terminal = Terminal()
+    with ending(login(terminal, demo_server, "2fa@example.com")) as process:
+        terminal.started()
+        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
+        os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
+        wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
+        os.write(terminal.ours, b"\x04")
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 1, shown
+    assert "lurker: sign-in cancelled." in shown
+    assert "EOFError" not in shown
+
+
+def test_the_two_factor_code_typed_at_a_terminal_signs_in(demo_server: str) -> None:
+    terminal = Terminal()
+    with ending(login(terminal, demo_server, "2fa@example.com")) as process:
+        terminal.started()
+        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
+        os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
+        wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
+        os.write(terminal.ours, DemoService.twofactor_code.encode() + b"\n")
+        status = process.wait(timeout=60)
+    shown = terminal.output()
+    assert status == 0, shown
+    assert "Signed in to 127.0.0.1 as 2fa@example.com" in shown

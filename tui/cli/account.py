@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import getpass
 import os
 import sys
@@ -25,6 +24,7 @@ from ..config.settings import Settings, from_args
 from ..render.safety import clean
 from . import event_loop
 from .say import say
+from .typed import typed_line
 
 _CODE_TRIES = 3
 
@@ -176,6 +176,8 @@ async def _sign_in(
             await session.attempt(API_KEY, "", "", "", secret)
         else:
             await _with_code(session, method, email, secret, err)
+    except EOFError:
+        raise  # no code typed (Ctrl+D): cancelled, as at the other prompts
     except Exception as error:  # told in words, never a traceback
         raise _Refused(_why(error, method, session)) from None
     finally:
@@ -195,7 +197,7 @@ async def _with_code(
             if attempt == _CODE_TRIES:
                 raise
             say(clean(_why(error, method, session)), err)
-            code = (await asyncio.to_thread(input, "Two-factor code: ")).strip()
+            code = (await typed_line("Two-factor code: ")).strip()
 
 
 def _why(error: Exception, method: str, session: AccountSession) -> str:
