@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.running import installed
+from tests.cli.running import environment, installed
+from tests.conftest import start_demo_server
 
 TOPIC = "100000009"
 
@@ -44,7 +45,7 @@ def test_a_file_given_with_o_is_written_though_stdout_is_closed(tmp_path: Path) 
     assert "Traceback" not in done.stderr
 
 
-def gone_reader(*args: str) -> subprocess.CompletedProcess[str]:
+def gone_reader(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """`lurker ARGS` into a pipe whose reader has already gone (`| head -0`)."""
     read_end, write_end = os.pipe()
     os.close(read_end)
@@ -56,6 +57,7 @@ def gone_reader(*args: str) -> subprocess.CompletedProcess[str]:
             text=True,
             timeout=120,
             check=False,
+            env=environment(**env),
         )
     finally:
         os.close(write_end)
@@ -68,12 +70,32 @@ def gone_reader(*args: str) -> subprocess.CompletedProcess[str]:
         ["export", "--demo", "--topic", TOPIC],
         ["export", "--demo", "--activity", "lurker-dev"],
         ["config"],
+        # (These three said 0, or 1 and "[Errno 32] Broken pipe", each in its own way.)
+        ["read", "--demo", TOPIC],
+        ["activity", "--demo", "--all", "--since", "2026-11-01"],
+        ["attachments", "--demo", "700000005"],
     ],
 )
 def test_output_whose_reader_went_away_ends_quietly(args: list[str]) -> None:
     done = gone_reader(*args)
     assert done.returncode == 141  # 128 + SIGPIPE, as `yes | head -0` gives
     assert done.stderr == ""
+
+
+def test_a_watch_whose_reader_went_away_ends_with_141() -> None:
+    """It said 0. A message in parent every 0.5 s: the first one told meets the pipe."""
+    server, origin = start_demo_server(
+        "--messages-every", "0.5", "--messages-in", "parent", "--no-live"
+    )
+    try:
+        done = gone_reader(
+            "watch", "--base-url", origin, "--all", "--every", "1", LURKER_API_KEY="test-key"
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to fill")

@@ -68,10 +68,6 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         event_loop.run(_activity(session.client, args, query, printed))
     except KeyboardInterrupt:
         return 0 if printed.following else 130
-    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
     except SettingsError as error:
         say(f"lurker activity: {clean(str(error))}", sys.stderr)
         return 2

@@ -49,6 +49,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     except KeyboardInterrupt:
         say(f"{_NAME}: stopped; the file being fetched was not kept.", sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of stdout went away (`| head`): `lurker`'s 141
+        raise  # (not the OSError below: it is no failure to say)
     except (SettingsError, LurkerError, OSError) as error:
         say(f"{_NAME}: {clean(str(error))}", sys.stderr)
         return 2 if isinstance(error, SettingsError) else 1

@@ -46,10 +46,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         written = event_loop.run(_read(settings, session.client, args, signed_in))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+    except BrokenPipeError:  # the reader of stdout went away (`| head`): `lurker`'s 141
+        raise  # (not the OSError below: it is no failure to say)
     except (SettingsError, LurkerError, OSError) as error:
         say(f"lurker read: {clean(str(error))}", sys.stderr)
         return 2 if isinstance(error, SettingsError) else 1

@@ -106,10 +106,6 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         return event_loop.run(_main(settings, session, scope, telling, args))
     except KeyboardInterrupt:
         return 130 if args.once else 0  # Ctrl+C is how a watch ends; --once was cut short
-    except BrokenPipeError:  # the reader of stdout went away (`| head`): nothing to say
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
     except (SettingsError, HookError) as error:
         _say(clean(str(error)))
         return 2
