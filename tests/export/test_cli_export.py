@@ -30,6 +30,27 @@ def test_topic_to_stdout_as_markdown(capsys: pytest.CaptureFixture[str]) -> None
     assert "\n## #" in out
 
 
+@pytest.mark.parametrize(
+    ("argv", "starts"),
+    [(["--activity", "lurker-dev"], "\ufeffid,"), (["--topic", "100000009"], "# ")],
+)
+def test_dash_for_output_is_standard_output(
+    argv: list[str],
+    starts: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`-o -` wrote a file named "-" ("304 entries written to -")."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", *argv, "-o", "-"]) == 0
+    said = capsys.readouterr()
+    assert said.out.startswith(starts)
+    assert not (tmp_path / "-").exists()
+    assert " written" in said.err
+    assert " to -" not in said.err
+
+
 def test_csv_by_default_for_the_log(tmp_path: Path) -> None:
     path = tmp_path / "log.csv"
     assert main(["export", "--activity", "lurker-dev", "-o", str(path)]) == 0

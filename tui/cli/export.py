@@ -51,7 +51,7 @@ def _check(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> int:
     """Run `lurker export`; returns the exit status."""
     progress = Progress(sys.stderr)
-    output = Path(args.output) if args.output else None
+    output = _output_file(args.output)
     stopped = False
     try:
         form = _check(args)
@@ -84,12 +84,18 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
             said = _joined(said, output)
         say(f"lurker export: {said}", sys.stderr)
         return 1 if isinstance(error, LurkerError | OutputError) else 2
-    where = f" to {args.output}" if args.output else ""
+    where = f" to {args.output}" if output is not None else ""  # (as the user wrote it)
     if stopped:
         progress.done(f"stopped: {written:,} written{where}, each complete")
         return 130
     progress.done(f"{written:,} {'messages' if args.topic else 'entries'} written{where}")
     return 0
+
+
+def _output_file(given: str | None) -> Path | None:
+    """The file -o names; None for standard output: no -o, or `-o -`, as `tar -f -` and
+    `curl -o -` mean it (a file named "-" is still `-o ./-`)."""
+    return None if given is None or given in ("", "-") else Path(given)
 
 
 def _joined(said: str, path: Path | None) -> str:

@@ -57,7 +57,7 @@ def export_options(parser: argparse.ArgumentParser) -> None:
         choices=("md", "txt", "json", "csv", "jsonl"),
         help="md (thread, the default), txt, json; csv (log, the default), jsonl",
     )
-    parser.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    parser.add_argument("-o", "--output", metavar="FILE", help="default (and -): standard output")
     parser.add_argument("--since", metavar="DATE", help="log entries from this day or time on")
     parser.add_argument("--until", metavar="DATE", help="log entries up to this day or time")
 
