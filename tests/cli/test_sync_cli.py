@@ -79,11 +79,11 @@ def test_sync_folder_in_config_toml_is_taken_from_the_files_folder(
     config.write_text('sync_folder = "shared/lurker"\n')
     assert main(["config", "--demo"]) == 0
     out = capsys.readouterr().out
-    assert f"sync_folder    {tmp_path / 'shared/lurker'}  (file {config}:1)" in out
+    assert f"sync_folder      {tmp_path / 'shared/lurker'}  (file {config}:1)" in out
     config.write_text('sync_folder = "~/Sync"\n')
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert main(["config", "--demo"]) == 0
-    assert f"sync_folder    {tmp_path / 'home/Sync'}" in capsys.readouterr().out
+    assert f"sync_folder      {tmp_path / 'home/Sync'}" in capsys.readouterr().out
     config.write_text("\n\nsync_folder = 3\n")
     assert main(["config", "--demo"]) == 2
     assert "line 3: 'sync_folder' must be a folder, such as \"~/Sync/lurker\"" in (

@@ -149,11 +149,24 @@ def test_in_demo_mode_config_names_no_file_line_for_an_origin_it_does_not_use(
     assert main(["config", "--config", str(path), "--demo"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
     assert lines["base_url"] == (
-        f"base_url       the built-in demo  (demo data; not used: the one of file {path}:3)"
+        f"base_url         the built-in demo  (demo data; not used: the one of file {path}:3)"
     )
     assert main(["config", "--config", str(path)]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
-    assert lines["base_url"] == f"base_url       http://127.0.0.1:8765  (file {path}:3)"
+    assert lines["base_url"] == f"base_url         http://127.0.0.1:8765  (file {path}:3)"
+
+
+def test_every_name_in_lurker_config_has_its_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """The names' column was 15 wide, as wide as "remote_pictures": "remote_picturesoff"."""
+    assert main(["config", "--base-url", "http://127.0.0.1:9"]) == 0  # (an account's lines)
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split("  ")[0] for line in lines]  # ("saved sign-in": a space inside)
+    assert "remote_pictures" in names
+    assert "saved sign-in" in names
+    column = max(map(len, names)) + 2
+    for line, name in zip(lines, names, strict=True):
+        assert line[:column] == name.ljust(column), line
+        assert line[column] != " ", line  # every value starts in the one column
 
 
 def test_settings_keep_their_old_keyword_names() -> None:

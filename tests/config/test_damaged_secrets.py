@@ -65,7 +65,7 @@ def test_config_shows_the_settings_and_says_the_file_is_damaged(
     assert main(["config", "--base-url", demo_server]) == 2
     captured = capsys.readouterr()
     assert "base_url" in captured.out
-    assert "saved sign-in  unknown: the file of saved sign-ins is damaged" in captured.out
+    assert "saved sign-in    unknown: the file of saved sign-ins is damaged" in captured.out
     refused(damaged, captured.err)
 
 

@@ -114,4 +114,4 @@ def test_lurker_rules_lists_them_and_what_each_decides(
     assert "config.toml, line 2; decides 0 topics of those fetched" in out
     assert "2. dim       x" in out
     assert main(["config", "--demo"]) == 0
-    assert "rules          1. mute #bug  (config.toml, line 2)" in capsys.readouterr().out
+    assert "rules            1. mute #bug  (config.toml, line 2)" in capsys.readouterr().out

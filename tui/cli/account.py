@@ -72,27 +72,31 @@ def _config(settings: Settings, args: argparse.Namespace, out: TextIO, err: Text
         ("bell", "on" if settings.bell else "off", "bell"),
         ("notification", settings.notification, "notification"),
     ]
+    # The names' column: the longest name and two spaces ("remote_pictures", 15, filled a
+    # fixed column of 15, and its value ran into it).
+    names = [label for label, _, _ in rows] + ["rules", "saved sign-in"]
+    width = max(map(len, names)) + 2
     for label, value, key in rows:
         source = f"  ({sources.get(key, 'default')})" if key else ""
         if key == "base_url" and settings.demo:  # the profile's origin is not the one read
             named = sources.get(key, "default")
             unused = "" if named == "default" else f"; not used: the one of {named}"
             value, source = "the built-in demo", f"  (demo data{unused})"
-        say(f"{label:<15}{value}{source}", out, hang=15)
+        say(f"{label:<{width}}{value}{source}", out, hang=width)
     if not settings.rules:
-        say(f"{'rules':<15}none", out, hang=15)
+        say(f"{'rules':<{width}}none", out, hang=width)
     for number, rule in enumerate(settings.rules, start=1):
         label = "rules" if number == 1 else ""
         said = f"{number}. {rule.action} {clean(rule.match)}  ({rule.source})"
-        say(f"{label:<15}{said}", out, hang=15)
+        say(f"{label:<{width}}{said}", out, hang=width)
     if not settings.demo:
         try:
             saved = _saved(settings)
         except SecretsFileError as error:
-            say(f"{'saved sign-in':<15}unknown: the file of saved sign-ins is damaged", out)
+            say(f"{'saved sign-in':<{width}}unknown: the file of saved sign-ins is damaged", out)
             say(f"lurker: {clean(str(error))}", err)
             return 2
-        say(f"{'saved sign-in':<15}{saved}", out, hang=15)
+        say(f"{'saved sign-in':<{width}}{saved}", out, hang=width)
     return 0
 
 
