@@ -180,6 +180,34 @@ def test_after_login_a_plain_lurker_reads_what_was_signed_into(
     assert config.read_text() == before
 
 
+def test_signing_in_another_way_is_what_the_profile_says_afterwards(
+    demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An API key over a password profile: the key was saved, but the profile still said
+    password-cookie, `lurker config` showed both, and a plain `lurker` asked for the
+    password again."""
+    answers([PASSWORD], ["demo@example.com"])
+    assert login(demo_server, "--auth", "password-cookie") == 0
+    assert main(["logout", "--base-url", demo_server]) == 0
+    answers(["test-key"])
+    assert login(demo_server, "--auth", "api_key") == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "which now signs in with api_key" in out
+    settings = load([])  # a plain `lurker`
+    assert settings.auth == "api_key"
+    session = open_account(settings)
+    assert session.signed_in  # the saved key is the sign-in it finds
+    asyncio.run(session.client.aclose())
+    assert main(["config"]) == 0
+    lines = {line.split("  ")[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert lines["auth"].split()[1] == "api_key"
+    assert lines["saved sign-in"].split()[2] == "api_key"
+    # And back: a token after the key.
+    answers([PASSWORD], ["demo@example.com"])
+    assert login(demo_server, "--token") == 0
+    assert load([]).auth == "password-token"
+
+
 def test_login_never_rewrites_a_config_that_has_profiles(
     demo_server: str, answers: Answers, capsys: pytest.CaptureFixture[str]
 ) -> None:
