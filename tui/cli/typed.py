@@ -26,6 +26,8 @@ async def typed_line(prompt: str) -> str:
     chunks: list[bytes] = []
 
     def readable() -> None:
+        if got.done():
+            return  # (what was typed after the line: not this prompt's)
         try:
             chunk = os.read(fd, 4096)  # (a terminal gives what was typed up to Enter)
         except BlockingIOError:
