@@ -131,3 +131,24 @@ async def test_times_are_the_readers_local_times_and_say_so(library: Library) ->
     assert created is not None
     shown = datetime.fromisoformat(document["messages"][0]["created"])
     assert shown == created.replace(microsecond=0)  # the same second, in the reader's zone
+
+
+async def test_a_code_span_typed_in_the_text_is_not_escaped_inside(library: Library) -> None:
+    """`jack_lsp -c`, typed with its backticks, came out as `jack\\_lsp -c`: inside a code
+    span a backslash is literal, so a Markdown viewer showed it."""
+    text = await _export(library, 100000004, "md")  # its #32 says it
+    assert "Please attach the output of `jack_lsp -c` & your session file." in text
+    assert "jack\\_lsp" not in text
+
+
+def test_escaping_is_kept_outside_code_spans_and_in_a_copied_message() -> None:
+    body = (
+        "<p>Run `snake_case *x*` or ``a`b_c``, then snake_case *y*, and `un_closed.</p>"
+        "<p><code>in_code</code></p><p>```\nfenced_name\n```</p>"
+    )
+    message = Message.model_validate({"msg_num": 1, "name": "Ana", "body": body})
+    for markdown in (body_markdown(body), message_markdown(message)):  # export, and `y`
+        assert "Run `snake_case *x*` or ``a`b_c``, then snake\\_case \\*y\\*" in markdown
+        assert "and `un\\_closed." in markdown  # a backtick never closed opens no span
+        assert "`in_code`" in markdown
+        assert "```\nfenced_name\n```" in markdown

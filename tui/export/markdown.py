@@ -2,7 +2,9 @@
 
 markdownify turns HTML into Markdown well; ``MailMarkdown`` only adds what mail needs,
 through its documented ``convert_*`` hooks: nothing of ``<title>``, no tracking pixels,
-and an image's ``data:`` URI (kilobytes of base64) left out. Quotes stay ``>`` blockquotes. A body
+and an image's ``data:`` URI (kilobytes of base64) left out; and a code span the sender
+typed in the text itself (`` `jack_lsp -c` ``) is not escaped inside, where a backslash
+would be shown as it is. Quotes stay ``>`` blockquotes. A body
 nested deeper than markdownify's recursion can follow falls back to our own converter's
 text, quotes marked with ``>``, so no export loses a body. Paragraphs that hold nothing but
 no-break spaces (Outlook's ``<p><o:p>&nbsp;</o:p></p>`` between paragraphs) are left out.
@@ -30,6 +32,26 @@ class MailMarkdown(MarkdownConverter):
     def __init__(self, **options: Any) -> None:
         options = {"heading_style": "ATX", "bullets": "-", "escape_misc": False, **options}
         super().__init__(**options)
+
+    def escape(self, text: str, parent_tags: set[str]) -> str:
+        """markdownify's escaping, but not inside the code spans of the text itself.
+
+        Mail often holds Markdown its sender typed (`` `jack_lsp -c` ``). Left as
+        backticks, they make a code span in the export, and inside one a backslash is
+        literal: ``jack\\_lsp`` would be shown. markdownify leaves ``<code>`` and ``<pre>``
+        alone already; this does the same for spans within one text node. A backtick
+        with no closing run opens no span (CommonMark), so what follows it is escaped.
+        """
+        # markdownify's own escape, which its type stubs leave out.
+        escape = super().escape  # type: ignore[misc]
+        pieces: list[str] = []
+        start = 0
+        for span in _CODE_SPAN.finditer(text):
+            pieces.append(str(escape(text[start : span.start()], parent_tags)))
+            pieces.append(span[0])
+            start = span.end()
+        pieces.append(str(escape(text[start:], parent_tags)))
+        return "".join(pieces)
 
     def convert_title(self, el: Any, text: str, parent_tags: set[str]) -> str:
         return ""
@@ -72,6 +94,9 @@ def body_markdown(body: str, *, is_plain_text: bool = False) -> str:
     return _without_empty_paragraphs(clean(str(markdown), multiline=True)).strip()
 
 
+# A run of backticks, then the first run of exactly as many (CommonMark's code span; it
+# may cross lines, which makes ``` fences typed in one text node a span too).
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
 _FENCE = re.compile(r"\s*(```|~~~)")
 _EMPTY = re.compile(r"((?:\s*>)*)\s*")  # (quote marks), then only spaces, no-break ones too
 
