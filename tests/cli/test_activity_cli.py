@@ -52,6 +52,17 @@ def test_every_log_merged_oldest_first_an_entry_a_line(
     assert "[bold red]Mallory[/] <mallory@evil.invalid>" in "\n".join(lines)  # text, as is
 
 
+def test_a_subject_ending_its_own_sentence_gets_no_second_stop(
+    served: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "deleted the message Best settings for the Flatpak?." was printed: the service puts a
+    full stop after the subject's link whatever the subject ends in."""
+    assert run([*served, "--group", "lurker-dev"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert not [line for line in lines if re.search(r"[?!.]\.$", line)]
+    assert [line for line in lines if re.search(r" the (message|topic) .+\?$", line)]
+
+
 def test_one_groups_log_as_json_lines(
     served: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:

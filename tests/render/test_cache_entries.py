@@ -81,6 +81,15 @@ def test_empty_bodies() -> None:
         ("<b>Bob</b> changed the topic <i>Q&amp;A</i>", "Bob changed the topic Q&A"),
         ("<span>[bold]x[/] \x1b]0;pwned\x07</span>\nnext", "[bold]x[/] next"),
         ("<style>p{color:red}</style><!-- c -->Hi", "Hi"),
+        # The service's full stop after a subject that ends a sentence of its own: left out.
+        (
+            'A deleted the message <a href="/t/1">Best settings?</a>.',
+            "A deleted the message Best settings?",
+        ),
+        ("A locked the topic <a>It works!</a> .", "A locked the topic It works!"),
+        ("A approved the message <a>Use v2.</a>.", "A approved the message Use v2."),
+        ("A deleted the message <a>Hi</a>.", "A deleted the message Hi."),
+        ("Ana said wait... .", "Ana said wait... ."),  # one text, as written: kept
     ],
 )
 def test_entry_text(fragment: str, expected: str) -> None:

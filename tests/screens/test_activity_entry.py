@@ -106,3 +106,15 @@ async def test_the_header_says_which_filter_is_active() -> None:
         await until(pilot, lambda: "filter: members, last week" in title(app), title(app))
         await apply_filters(pilot, filter_by="", restrict_date="")
         await until(pilot, lambda: "filter" not in title(app), title(app))
+
+
+async def test_a_subject_ending_its_own_sentence_gets_no_second_stop() -> None:
+    """The log said "deleted the message Best settings for the Flatpak?.": the service puts
+    its full stop after the subject's link whatever the subject ends in."""
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        log = await open_activity(pilot)
+        entries = [row for row in log.rows if isinstance(row, ActivityRow)]
+        lines = [render_log_row(row, 400, False).plain.rstrip() for row in entries]
+        assert [line for line in lines if re.search(r" the (message|topic) .+\?$", line)]
+        assert not [line for line in lines if re.search(r"[?!.]\.$", line)]
