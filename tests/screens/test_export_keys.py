@@ -74,6 +74,20 @@ async def test_e_asks_where_then_exports_what_the_filter_shows(
     assert any(f"written to {path}" in note for note in notes(app))
 
 
+async def test_e_on_a_whole_log_says_whose_it_is_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said "Export all activity (all of it)", and "… of Lurker Developers (all of it)"."""
+    monkeypatch.chdir(tmp_path)
+    app, _demo = make_app(None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_activity(pilot)
+        await asked(pilot)
+        shown = " ".join(shown_text(app).split())
+        assert "Export the whole activity log of Lurker Developers to the CSV file:" in shown
+        assert "all of it" not in shown
+
+
 async def test_e_in_a_repository_offers_the_downloads_folder_and_takes_another_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,6 +23,17 @@ from .filters import filter_words
 from .follow import FollowingLog
 
 
+def export_question(title: str | None, kept: str) -> str:
+    """What the export asks: whose log (`title`, a group's; None for all activity) and,
+    when a filter is on, which (`kept`, its words), said once."""
+    if title is None:
+        whose = "all activity"  # ("all" already says an unfiltered log is whole)
+    else:
+        whose = f"the activity log of {title}" if kept else f"the whole activity log of {title}"
+    kept_words = f" (filter: {kept})" if kept else ""
+    return f"Export {whose}{kept_words} to the CSV file:"
+
+
 class ExportingLog(FollowingLog):
     """The activity screen's export (`e`)."""
 
@@ -42,11 +53,8 @@ class ExportingLog(FollowingLog):
         folder = await asyncio.to_thread(export_folder)
         names = [group.group_name for group in self.logs.groups]
         path = folder / activity_file_name(names[0] if self.group is not None else names)
-        kept = filter_words(self.activity_query)
-        whose = f"the activity log of {self.title_text}" if self.group else "all activity"
-        what = f"Export {whose}"
-        what += f" (filter: {kept})" if kept else " (all of it)"
-        what += " to the CSV file:"
+        title = self.title_text if self.group is not None else None
+        what = export_question(title, filter_words(self.activity_query))
 
         async def check(typed: str) -> Target:
             return await asyncio.to_thread(target, typed)
