@@ -157,3 +157,22 @@ def test_unread_lines_up_names_by_cells_not_letters() -> None:
     lines = news_lines([], searches, every=False)
     starts = [cells(line[: line.index("topics with")]) for line in lines]
     assert len(set(starts)) == 1, lines
+
+
+def test_a_long_saved_search_name_does_not_widen_every_line() -> None:
+    """A search saved under its query ("release group:lurker-dev is:unread", 34 cells)
+    padded every group's name to its width: "lurker-dev" and 26 spaces."""
+    from tui.cli.unread_report import Counts, GroupCount, SearchCount, text_lines
+    from tui.render.cells import cells
+
+    query = "release group:lurker-dev is:unread"
+    counts = Counts(
+        [GroupCount(1, "lurker-dev", 54, 1234), GroupCount(2, "big-archive", 3, 5)],
+        [SearchCount(query, query, 16), SearchCount("My xruns", "xruns", 1_200)],
+    )
+    lines = text_lines(counts, every=False, width=cells)
+    assert lines[0] == "lurker-dev   54 topics with new messages, 1,234 new messages"
+    assert lines[1].startswith("big-archive  3 topics")
+    assert lines[2] == f"{query}  16 topics with unread messages found (saved search)"
+    assert lines[3].startswith("My xruns     1,200+ topics")  # still in the column
+    assert all(cells(line) <= 80 for line in (lines[0], lines[1], lines[3]))

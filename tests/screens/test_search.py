@@ -9,6 +9,7 @@ from textual import events
 from textual.widgets import Input, Static
 
 from tests.screens.harness import make_app, notes, requests_to, settle, shown_text, until
+from tui.screens.group_rows import say_saved_row
 from tui.screens.groups import GroupsScreen
 from tui.screens.name_prompt import NamePrompt
 from tui.screens.search import SearchScreen
@@ -131,6 +132,36 @@ async def test_a_saved_search_is_a_group_after_a_restart() -> None:
         rows.cursor = at
         await pilot.press("d", "y")
         await until(pilot, lambda: groups.saved == [], "removed")
+
+
+async def test_a_search_saved_under_its_query_shows_the_query_once() -> None:
+    """Saved under the name offered, its query, the row said it twice: "16 unread ⌕ release
+    group:lurker-dev release group:lurk…", and so did a screen reader's line."""
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _open_lurker_dev(pilot)
+        await _search_line(pilot)
+        await _type(pilot, "release")
+        await until(pilot, lambda: len(_hits(app)) > 0)
+        await pilot.press("escape", "s")
+        await until(pilot, lambda: isinstance(app.screen, NamePrompt))
+        await pilot.press("enter")  # the name offered: the query
+        await until(pilot, lambda: any("Saved as" in note for note in notes(app)))
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: isinstance(app.screen, GroupsScreen))
+        groups = app.screen
+        assert isinstance(groups, GroupsScreen)
+        await until(pilot, lambda: len(groups.saved) == 1, "listed")
+        assert groups.saved[0].name == groups.saved[0].query == "release group:lurker-dev"
+        rows = groups.query_one(PagedList)
+        (at,) = [i for i, row in enumerate(rows.rows) if row.saved is not None]
+        rows.scroll_to(y=at, animate=False, immediate=True)
+        await settle(pilot)
+        drawn = rows.render_line(at - int(rows.scroll_y)).text
+        assert drawn.count("release") == 1, drawn
+        assert "⌕ release group:lurker-dev " in drawn
+        said = say_saved_row(groups.saved[0]).plain
+        assert said.count("release") == 1, said
 
 
 async def test_on_a_groups_list_the_service_search_is_offered_and_labelled() -> None:

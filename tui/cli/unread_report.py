@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 UNREAD_COUNTED = 1_000  # (as store.search.saved counts a saved search's topics)
+# The widest name column: with a group's longest counts after it, a line of 80 cells.
+NAME_COLUMN = 24
 
 
 class GroupCount(NamedTuple):
@@ -127,14 +129,18 @@ def text_lines(
     counts: Counts, *, every: bool, width: Callable[[str], int] | None = None
 ) -> list[str]:
     """A line per group with news (`every`: each group), then per saved search with unread
-    matches, their names in one column (by cells: a name may be Devanagari)."""
+    matches, their names in one column (by cells: a name may be Devanagari).
+
+    The column is as wide as the widest name of at most NAME_COLUMN cells: a longer one
+    (a saved search is named by its query unless renamed) runs on into its own line's
+    counts rather than pushing every other line's out past 80 columns."""
     if width is None:
         from ..render.cells import cells
 
         width = cells
     names = [clean(group.name) for group in counts.groups]
     names += [clean(saved.name) for saved in counts.searches]
-    column = max((width(name) for name in names), default=0)
+    column = max((w for name in names if (w := width(name)) <= NAME_COLUMN), default=0)
 
     def pad(name: str) -> str:
         return name + " " * max(column - width(name), 0)

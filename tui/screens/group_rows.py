@@ -193,8 +193,9 @@ def render_saved_row(saved: SavedSearch, width: int) -> Text:
         left.append(" ")
     left.append("⌕ ", style="dim")
     left.append_text(safe_text(saved.name, "bold"))
-    left.append(" ")
-    left.append_text(safe_text(saved.query, "dim"))
+    if not _named_by_query(saved):
+        left.append(" ")
+        left.append_text(safe_text(saved.query, "dim"))
     right = Text(f"{'query broken' if saved.unread is None else 'saved search':>31} ", style="dim")
     return fit(left, max(width - cells(right.plain), 10) - 1) + Text(" ") + right
 
@@ -210,8 +211,15 @@ def say_saved_row(saved: SavedSearch) -> Text:
     elif saved.unread:
         more = " or more" if saved.unread >= UNREAD_COUNTED else ""
         line.append(f", {saved.unread:,}{more} unread", style="bold")
-    line.append_text(safe_text(f", {saved.query}", "dim"))
+    if not _named_by_query(saved):
+        line.append_text(safe_text(f", {saved.query}", "dim"))
     return line
+
+
+def _named_by_query(saved: SavedSearch) -> bool:
+    """Whether the search's name is its query (what `s` offers as its name), so that the
+    row says it once. (Spaces between words do not count: the query is said as typed.)"""
+    return saved.name.split() == saved.query.split()
 
 
 def rows_of(page: Page[GroupInfo] | SavedPage | None) -> list[GroupRow]:
