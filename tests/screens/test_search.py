@@ -234,6 +234,33 @@ async def test_on_a_fresh_store_the_empty_list_says_how_to_fill_the_index() -> N
         assert "Ctrl+O asks the service from a group's topic list." in shown
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_before_a_query_nothing_is_said_found_and_the_syntax_is_said_once(
+    size: tuple[int, int],
+) -> None:
+    """S, nothing typed yet: the list said "Nothing found in what was fetched." and the
+    title "0 topics", and the query's syntax was both the line's placeholder (cut) and the
+    note under it."""
+    app, _demo = make_app(group="lurker-dev")
+    async with app.run_test(size=size) as pilot:
+        await _open_lurker_dev(pilot)
+        line = await _search_line(pilot)
+        await pilot.press("ctrl+u")  # (from a group's list the line starts with group:)
+        note = app.screen.query_one("#search-note", Static)
+        await until(pilot, lambda: "has:attachment" in str(note.render()), "the syntax")
+        await settle(pilot)
+        assert line.value == ""
+        shown = " ".join(shown_text(app).split())
+        assert "Nothing searched yet" in shown
+        assert "Nothing found" not in shown
+        assert shown.count("from:NAME") == 1, shown
+        assert "has:attachment" in shown  # the note wraps: all of the syntax is on screen
+        assert "topics" not in app.screen.query_one(TitleBar).title
+        await _type(pilot, "zzzqqq")
+        await until(pilot, lambda: "Nothing found for zzzqqq" in " ".join(shown_text(app).split()))
+        assert "0 topics" in app.screen.query_one(TitleBar).title
+
+
 async def test_down_and_the_footer_lead_from_the_search_line_to_the_results() -> None:
     app, _demo = make_app(group="lurker-dev")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -35,7 +35,11 @@ HINT = (
     'Words and "phrases" · -word · from:NAME · group:NAME · #tag · in:subject · '
     "before:/after: 2026-11-03, 2d, 3w · is:unread · is:read · has:attachment"
 )
-NOTHING = "Nothing found in what was fetched."
+# Before a query the list has searched nothing (not "nothing found"), and the line holds a
+# short prompt: the query's syntax is longer than a line at 100 columns, so it is said once,
+# in the note under the line, which wraps (4 lines: with the fresh store's advice at 80).
+PROMPT = "Type what to find"
+NOT_YET = "Nothing searched yet: type a search above."
 FRESH = "Search finds what Lurker has fetched: open groups and threads first"
 ASK_HERE = ", or Ctrl+O asks the service to search this group."
 ASK_THERE = ", or Ctrl+O asks the service from a group's topic list."
@@ -46,7 +50,7 @@ class SearchScreen(PagedScreen[Hit]):
 
     AUTO_FOCUS = "#search-line"
     DEFAULT_CSS = """
-    SearchScreen #search-note { height: auto; max-height: 2; padding: 0 1; }
+    SearchScreen #search-note { height: auto; max-height: 4; padding: 0 1; }
     SearchScreen #search-note.hint { color: $text-muted; }
     SearchScreen #search-note.warning { color: $text-warning; }
     SearchScreen #search-note.error { color: $text-error; text-style: bold; }
@@ -93,12 +97,12 @@ class SearchScreen(PagedScreen[Hit]):
     def compose(self) -> ComposeResult:
         yield AppHeader()
         yield TitleBar()
-        yield Input(value=self.text, placeholder=HINT, id="search-line", select_on_focus=False)
+        yield Input(value=self.text, placeholder=PROMPT, id="search-line", select_on_focus=False)
         yield Static(id="search-note", markup=False)
         rows: PagedList[Hit] = PagedList(
             self._render_row,
             key=lambda hit: hit.topic_id,
-            empty_text=NOTHING,
+            empty_text=NOT_YET,
             classes="with-heads",
         )
         yield ColumnHeads(search_heads, rows, id="heads")
@@ -172,6 +176,7 @@ class SearchScreen(PagedScreen[Hit]):
         if query.empty:
             self.search_query = None
             self._note(f"{self._fresh_hint()} · {HINT}" if self._fresh else HINT, "hint")
+            self.paged_list.empty_text = NOT_YET
             self.paged_list.show(_Nothing(), _rows_of)
             self._update_title()
             return
@@ -198,7 +203,7 @@ class SearchScreen(PagedScreen[Hit]):
     def _update_title(self) -> None:
         what = f"Saved search {clean(self.saved_name)}" if self.saved_name else "Search"
         where = "everything fetched, offline"
-        total = self.paged_list.known_total
+        total = self.paged_list.known_total if self.search_query is not None else None
         found = f"{total:,} topic{'s' if total != 1 else ''}" if total is not None else ""
         parts = [what, where, found]
         self.title_bar.show_title(" · ".join(part for part in parts if part))
