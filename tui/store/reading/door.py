@@ -107,6 +107,17 @@ class Reading:
         self.state.reload(loaded, messages)
         self._announce()
 
+    async def changes_seen(self) -> int:
+        """A number that changes whenever another connection (the reader, another command,
+        another Lurker) has written the read state since it was last asked (SQLite's
+        data_version); -1 when the store cannot say."""
+        if self.thread is None:
+            return -1
+        try:
+            return await self.thread.call(_data_version)
+        except StoreError:
+            return -1
+
     async def take_topics(self, topic_ids: Iterable[str]) -> None:
         """Take the message records of topics not yet in memory (before a thread opens at
         its first unread message, or a search asks which of its hits are read)."""
@@ -285,6 +296,15 @@ def _reload(
     if batch:
         _write(files, batch, told)
     return _load(files), _messages_of(files, taken)
+
+
+def _data_version(files: StoreFiles) -> int:
+    from . import tables
+
+    version: int = files.state.ask(
+        lambda db: db.execute("PRAGMA data_version").fetchone()[0], -1, tables.PART
+    )
+    return version
 
 
 def _totals(files: StoreFiles) -> tuple[int, int, int, int]:
