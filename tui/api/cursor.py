@@ -204,8 +204,8 @@ class PageCursor(Generic[PageT]):
         return fetched.page
 
     def go_on_after(self, token: PageToken | None, loaded: int) -> None:
-        """Go on after pages this cursor did not fetch (kept earlier, shown offline): the
-        next page is the one `token` asks for, after `loaded` rows."""
+        """Go on after pages this cursor did not fetch (kept earlier, shown offline after
+        those it did): the next page is the one `token` asks for, `loaded` rows later."""
         if self._ahead is not None:
             self._ahead.cancel()
             self._ahead = None
@@ -215,7 +215,7 @@ class PageCursor(Generic[PageT]):
         self.end_note = ""
         self.pages_fetched = max(self.pages_fetched, 1)  # (no small first page now)
         self._again_from_top = False
-        self.loaded = max(self.loaded, loaded)
+        self.loaded += loaded  # (with those this cursor fetched before them, if any)
 
     def _forget(self, ahead: asyncio.Future[_Fetched[PageT]]) -> None:
         if self._ahead is ahead:  # (a reset or another caller may have put another there)
