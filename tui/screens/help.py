@@ -128,10 +128,8 @@ class HelpScreen(ModalScreen[None]):
     #help-columns { height: auto; }
     #help-columns > Vertical { width: 1fr; height: auto; padding-right: 2; }
     .help-section { margin-top: 1; }
-    #help-close { color: $text-muted; margin-top: 1; dock: bottom; max-width: 50%; }
+    #help-close { color: $text-muted; margin-top: 1; dock: bottom; }
     """
-    # The last lines stay in the box's left half: Textual puts a toast ("Marked read.") at
-    # the bottom right, at most half the screen wide, which covered the end of one line.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close"),
         Binding("question_mark", "close", "Close", id="help"),  # the key that opened it
@@ -174,7 +172,7 @@ class HelpScreen(ModalScreen[None]):
         """On a small terminal the keys scroll: the last line says so (a screen reader
         has no scroll bar to see)."""
         more = self.query_one("#help-body", VerticalScroll).max_scroll_y > 0
-        self.query_one("#help-close", Static).update(f"{SCROLLS}\n{CLOSES}" if more else CLOSES)
+        self.query_one("#help-close", Static).update(f"{SCROLLS} · {CLOSES}" if more else CLOSES)
 
     def action_line(self, step: int) -> None:
         """Scroll the keys a line."""
