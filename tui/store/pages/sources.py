@@ -86,7 +86,7 @@ class SavedCursor(Generic[PageT]):
         self._offline_note = ""
         self._resumed = False  # asked to go back to the service after pages kept (`resume`)
         self._kept_token: Any = None  # the next page's token, as the last kept page shown says
-        self._kept_rows = 0  # rows of the pages shown from the store
+        self._kept_rows = 0  # rows of the pages shown from the store, since the live ones
         self.saved_at: float | None = None
 
     @property
@@ -136,6 +136,7 @@ class SavedCursor(Generic[PageT]):
         if self.saved_at is not None and not self._resumed:
             self._resumed = True
             self._cursor.go_on_after(self._kept_token, self._kept_rows)
+            self._kept_rows = 0  # (counted by the cursor now: a later offline stretch anew)
 
     async def next_page(self) -> PageT | None:
         """The next page: live while the service answers, else as kept."""
