@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pty
+import signal
 import subprocess
 import sys
 import threading
@@ -18,6 +19,12 @@ import pytest
 from tests.e2e.terminal import LURKER
 
 DEADLINE = 60.0  # seconds for a child to reach a moment; generous for a loaded 2-core box
+
+
+def as_from_a_shell() -> None:
+    """Run in the child before lurker starts: Ctrl+C as a terminal delivers it, even when the
+    suite itself runs where SIGINT is ignored (a background job, `nohup`)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def installed() -> str:

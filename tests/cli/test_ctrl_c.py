@@ -18,6 +18,7 @@ import pytest
 
 from tests.cli.running import (
     Terminal,
+    as_from_a_shell,
     ending,
     environment,
     has_loaded,
@@ -30,12 +31,6 @@ from tui import files
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="reads /proc/PID/maps to see the moment"
 )
-
-
-def as_from_a_shell() -> None:
-    """Run in the child before lurker starts: Ctrl+C as a terminal delivers it, even when the
-    suite itself runs where SIGINT is ignored (a background job, `nohup`)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 ALTERNATE_SCREEN = "\x1b[?1049h"

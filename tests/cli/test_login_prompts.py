@@ -10,18 +10,21 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
-from tests.cli.running import Terminal, ending, environment, installed, wait_until
+from tests.cli.running import (
+    Terminal,
+    as_from_a_shell,
+    ending,
+    environment,
+    installed,
+    wait_until,
+)
 from tui.demo import DemoService
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pty")
-
-
-def as_from_a_shell() -> None:
-    """Ctrl+C as a terminal delivers it, even where the suite runs with SIGINT ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def login(
@@ -43,27 +46,41 @@ def login(
     )
 
 
-def test_ctrl_c_at_the_password_prompt_ends_with_130(demo_server: str) -> None:
+def ended_at_a_prompt(
+    origin: str, end: Callable[[Terminal, subprocess.Popen[bytes]], None], *, code: bool
+) -> tuple[int, str]:
+    """`lurker login` ended by `end` at its password prompt, or (`code`) at the two-factor
+    code's, the password typed: its status and what the terminal showed."""
     terminal = Terminal()
-    with ending(login(terminal, demo_server)) as process:
+    email = "2fa@example.com" if code else "demo@example.com"
+    with ending(login(terminal, origin, email)) as process:
         terminal.started()
         wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
-        process.send_signal(signal.SIGINT)
+        if code:
+            os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
+            wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
+        end(terminal, process)
         status = process.wait(timeout=60)
-    shown = terminal.output()
+    return status, terminal.output()
+
+
+def ctrl_c(terminal: Terminal, process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGINT)
+
+
+def ctrl_d(terminal: Terminal, process: subprocess.Popen[bytes]) -> None:
+    os.write(terminal.ours, b"\x04")  # the terminal's end of input
+
+
+def test_ctrl_c_at_the_password_prompt_ends_with_130(demo_server: str) -> None:
+    status, shown = ended_at_a_prompt(demo_server, ctrl_c, code=False)
     assert status == 130, shown
     assert "lurker: sign-in cancelled." in shown
     assert "Traceback" not in shown
 
 
 def test_ctrl_d_at_the_password_prompt_ends_with_1(demo_server: str) -> None:
-    terminal = Terminal()
-    with ending(login(terminal, demo_server)) as process:
-        terminal.started()
-        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
-        os.write(terminal.ours, b"\x04")  # the terminal's end of input
-        status = process.wait(timeout=60)
-    shown = terminal.output()
+    status, shown = ended_at_a_prompt(demo_server, ctrl_d, code=False)
     assert status == 1, shown
     assert "lurker: sign-in cancelled." in shown
     assert "Traceback" not in shown
@@ -72,15 +89,7 @@ def test_ctrl_d_at_the_password_prompt_ends_with_1(demo_server: str) -> None:
 def test_ctrl_c_at_the_two_factor_code_prompt_ends_with_130(demo_server: str) -> None:
     """The code was read by asyncio.to_thread, whose thread asyncio.run waits for as it
     closes the loop: Ctrl+C there hung until Enter was pressed."""
-    terminal = Terminal()
-    with ending(login(terminal, demo_server, "2fa@example.com")) as process:
-        terminal.started()
-        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
-        os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
-        wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
-        process.send_signal(signal.SIGINT)
-        status = process.wait(timeout=60)
-    shown = terminal.output()
+    status, shown = ended_at_a_prompt(demo_server, ctrl_c, code=True)
     assert status == 130, shown
     assert "lurker: sign-in cancelled." in shown
     assert "Traceback" not in shown
@@ -89,29 +98,16 @@ def test_ctrl_c_at_the_two_factor_code_prompt_ends_with_130(demo_server: str) ->
 def test_ctrl_d_at_the_two_factor_code_prompt_ends_with_1(demo_server: str) -> None:
     """No code typed: cancelled, as at the other prompts (it said "Signing in failed
     unexpectedly (EOFError)")."""
-    terminal = Terminal()
-    with ending(login(terminal, demo_server, "2fa@example.com")) as process:
-        terminal.started()
-        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
-        os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
-        wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
-        os.write(terminal.ours, b"\x04")
-        status = process.wait(timeout=60)
-    shown = terminal.output()
+    status, shown = ended_at_a_prompt(demo_server, ctrl_d, code=True)
     assert status == 1, shown
     assert "lurker: sign-in cancelled." in shown
     assert "EOFError" not in shown
 
 
 def test_the_two_factor_code_typed_at_a_terminal_signs_in(demo_server: str) -> None:
-    terminal = Terminal()
-    with ending(login(terminal, demo_server, "2fa@example.com")) as process:
-        terminal.started()
-        wait_until(lambda: "(input hidden): " in terminal.seen(), "the password prompt")
-        os.write(terminal.ours, DemoService.demo_password.encode() + b"\n")
-        wait_until(lambda: "Two-factor code: " in terminal.seen(), "the code prompt")
+    def type_the_code(terminal: Terminal, process: subprocess.Popen[bytes]) -> None:
         os.write(terminal.ours, DemoService.twofactor_code.encode() + b"\n")
-        status = process.wait(timeout=60)
-    shown = terminal.output()
+
+    status, shown = ended_at_a_prompt(demo_server, type_the_code, code=True)
     assert status == 0, shown
     assert "Signed in to 127.0.0.1 as 2fa@example.com" in shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -42,15 +43,11 @@ def local_instant(
     a time as it is. Sent bare, a day is read by the service at US Pacific midnight: from a
     day, a log here in UTC lost the first eight hours of it."""
     day = when
-    if isinstance(when, str):
-        try:
-            day = date.fromisoformat(when) if len(when) == 10 else None
-        except ValueError:
-            day = None
-        if day is None:
-            return when  # (not a day: the service says what it makes of it)
+    if isinstance(when, str) and len(when) == 10:
+        with contextlib.suppress(ValueError):
+            day = date.fromisoformat(when)
     if isinstance(day, datetime) or not isinstance(day, date):
-        return day
+        return day  # (a time, or not a day: the service says what it makes of it)
     start = datetime.combine(day + timedelta(days=1) if end else day, time.min)
     return start.astimezone()
 

@@ -9,7 +9,7 @@ door sorts into read and unread, then the topics of those kept, described here.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -221,9 +221,7 @@ def by_topic(rows: Iterable[Row]) -> list[_Topic]:
 def topic_facts(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, Facts]:
     """What a rule may judge of each topic the index holds a row of, by topic id."""
     found: dict[str, Facts] = {}
-    for start in range(0, len(topic_ids), 500):
-        chunk = topic_ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
+    for chunk, marks in _in_chunks(topic_ids):
         rows = db.execute(
             "SELECT d.topic_id, d.subject, d.body, d.author, d.tags, g.name, g.title, "
             "d.created, d.attachment FROM search_docs d "
@@ -242,14 +240,20 @@ def topic_facts(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, F
 def served_actions(db: sqlite3.Connection, topic_ids: Sequence[str]) -> dict[str, str]:
     """What the service's hashtag flags do to each of these topics that they touch."""
     found: dict[str, str] = {}
-    for start in range(0, len(topic_ids), 500):
-        chunk = topic_ids[start : start + 500]
-        marks = ", ".join("?" for _ in chunk)
+    for chunk, marks in _in_chunks(topic_ids):
         rows = db.execute(
             f"SELECT topic_id, action FROM search_served WHERE topic_id IN ({marks})", chunk
         )
         found.update((topic_id, action) for topic_id, action in rows)
     return found
+
+
+def _in_chunks(ids: Sequence[str]) -> Iterator[tuple[Sequence[str], str]]:
+    """The ids 500 at a time, each chunk with its `?` marks (SQLite bounds the variables
+    of one statement)."""
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        yield chunk, ", ".join("?" for _ in chunk)
 
 
 def topic_ids(db: sqlite3.Connection) -> list[str]:

@@ -298,7 +298,8 @@ class ThreadView(ThreadLines, can_focus=True):
         self.feed.walk()
 
     def action_retry(self) -> None:
-        """Ask again for the page that failed."""
+        """Ask again for the page that failed, or for those after the last one shown once
+        the service could not be reached (`Feed.retry`)."""
         self.feed.retry()
 
     def _retry_offered_now(self) -> bool:
