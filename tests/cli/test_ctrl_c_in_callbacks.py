@@ -122,3 +122,30 @@ def test_a_sigint_ignored_stays_ignored() -> None:
 
     assert event_loop.run(command()) == "ended as it would"
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+def test_ctrl_c_inside_a_demo_server_callback_ends_it_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `lurker demo-server` ran asyncio.run of its own: the same moment there printed
+    # "Exception in callback ... invalid state" as the server ended.
+    import tui.demo.server as server
+
+    handed: list[str] = []
+
+    async def serving(*arguments: object) -> None:
+        loop = asyncio.get_running_loop()
+        answer = loop.create_future()
+
+        def hand_over() -> None:
+            signal.raise_signal(signal.SIGINT)
+            answer.set_result("a request's answer")
+
+        loop.call_soon(hand_over)
+        handed.append(await answer)
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(server, "_serve", serving)
+    assert entry.main(["demo-server", "--port", "0", "--no-live"]) == 0
+    assert handed == ["a request's answer"]
+    assert capsys.readouterr().err == ""

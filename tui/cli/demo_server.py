@@ -13,6 +13,7 @@ def run(options: argparse.Namespace, environ: Mapping[str, str] | None = None) -
     from ..demo import DemoConfig
     from ..demo.groups import build_groups
     from ..demo.server import listen, serve
+    from . import event_loop
     from .say import say
 
     config = DemoConfig(
@@ -40,7 +41,7 @@ def run(options: argparse.Namespace, environ: Mapping[str, str] | None = None) -
     if options.no_live:
         config.live_topics_every = config.live_activity_every = None
     try:
-        serve(api_key=options.api_key, config=config, sock=sock)
+        serve(api_key=options.api_key, config=config, sock=sock, run=event_loop.run)
     except KeyboardInterrupt:
         pass
     return 0

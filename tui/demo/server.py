@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 from urllib.parse import unquote
@@ -56,11 +57,15 @@ def serve(
     host: str = "127.0.0.1",
     config: DemoConfig | None = None,
     sock: socket.socket | None = None,
+    run: Callable[[Coroutine[Any, Any, None]], None] = asyncio.run,
 ) -> None:
-    """Serve the demo API until interrupted (port 0 picks a free port; api_key beats config's)."""
+    """Serve the demo API until interrupted (port 0 picks a free port; api_key beats config's).
+
+    `run` runs the serving coroutine: `lurker demo-server` hands in the commands' own, which
+    takes Ctrl+C between two callbacks (this package may not import the commands')."""
     sock = sock or listen(port, host)
     service = DemoService(replace(config or DemoConfig(), api_key=api_key))
-    asyncio.run(_serve(service, sock, api_key))
+    run(_serve(service, sock, api_key))
 
 
 async def _serve(service: DemoService, sock: socket.socket, api_key: str) -> None:
