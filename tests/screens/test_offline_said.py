@@ -7,7 +7,7 @@ from tests.conftest import demo_config
 from tests.screens.harness import keys, make_app, notes, settle, until
 from tests.screens.journeys import groups_loaded, open_all_activity
 from tests.screens.shown import group_list_title
-from tests.transports import Unplugged
+from tests.transports import Unpluggable, Unplugged
 from tui.demo import DemoService
 from tui.screens.groups import GroupsScreen
 from tui.widgets.title_bar import TitleBar
@@ -65,3 +65,28 @@ async def test_offline_all_activity_after_end_says_its_entries_are_those_saved()
         shown = offline.screen.query_one(TitleBar).title
         assert f"offline: {whole:,} entries saved " in shown
         assert f"· {whole:,} entries" not in shown
+
+
+async def test_r_offline_on_a_first_run_says_one_thing_and_marks_the_title() -> None:
+    """A first run asks for its group list before the store opens, so no page of it is
+    kept: `r` offline keeps the list shown and says so in one line, with the title's mark."""
+    demo = DemoService(demo_config())
+    service = Unpluggable(demo)
+    app, _ = make_app(demo, transport=service)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await groups_loaded(pilot)
+        await _kept(pilot)
+        assert "offline" not in group_list_title(app)
+        service.plugged = False
+        before = len(notes(app))
+        await keys(pilot, "r")
+        await until(pilot, lambda: len(notes(app)) > before, "r says something")
+        [said] = notes(app)[before:]
+        assert "Nothing of the group list" not in said
+        assert said.startswith("Offline: this is the group list saved ")
+        assert "Could not reach the service" in said
+        assert said.endswith("r: try again")
+        assert "· offline · saved " in group_list_title(app)
+        service.plugged = True
+        await keys(pilot, "r")
+        await until(pilot, lambda: "offline" not in group_list_title(app), "the service's list")

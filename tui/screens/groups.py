@@ -12,10 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from ..api.errors import describe, unreachable
+from ..api.errors import LurkerError, describe, retryable, unreachable
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
-from ..render.when import relative
+from ..render.when import relative, seconds_now
 from ..widgets.app_header import AppHeader
 from ..widgets.feed import PageFailed
 from ..widgets.key_footer import KeyFooter
@@ -34,7 +34,7 @@ from .group_rows import (
     say_group_row,
 )
 from .navigation import ActivityOpened, AllActivityOpened, GroupOpened, SavedSearchOpened
-from .paged import PagedScreen, saved_when
+from .paged import PagedScreen
 from .saved_groups import SavedGroups
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._offline = False  # the service could not be reached for a fresh list
         self._reloading = False  # `r` asked: its answer is said, whatever it is
         self._shown_saved_at: float | None = None  # when the rows shown were saved
+        self._shown_at: float | None = None  # when the service's rows shown arrived
         # The saved searches, listed under the groups (as saved last time, until the store
         # says).
         self.saved: list[SavedSearch] = saved_of(summary)
@@ -271,11 +272,11 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def page_arrived(self, page: object) -> None:
         self._shown_saved_at = self._saved_at()
+        if self._shown_saved_at is None:  # the service's list: kept for the next start at once
+            self._offline, self._shown_at = False, seconds_now()
         self._update_title()
         if self._reloading and self._from_store():
-            saved = saved_when(self.paged_list.feed.source)
-            note = f"The service could not be reached: this is the group list {saved}."
-            self.notify(note, title="Offline", severity="warning", markup=False)
+            self._say_offline("The service could not be reached.")
         self._reloading = False
         if self._saved_at() is None and self.paged_list.ended:
             # After the paint: counting each group's news asks the service, and the list
@@ -297,15 +298,39 @@ class GroupsScreen(PagedScreen[GroupRow]):
     @on(PageFailed)
     def _refresh_failed(self, event: PageFailed) -> None:
         self._reloading = False
-        if event.kept:  # the saved list stays: say why it is not fresh
-            self._offline = unreachable(event.error)
+        if not event.kept:  # (the list itself says why, where its rows would be)
+            return
+        # The list shown stays: say what it is and why it is not fresh. Nothing of it kept
+        # in the page cache (a first run asks before the store opens) is no news then.
+        error = event.error
+        cause = error.__cause__ if isinstance(error.__cause__, LurkerError) else error
+        if unreachable(error):
+            self._offline = True
             self._update_title()
-            self.notify(
-                f"Showing the group list saved earlier: {describe(event.error)}",
-                title="Offline",
-                severity="warning",
-                markup=False,
-            )
+            self._say_offline(describe(cause))
+            return
+        again = " r: try again" if retryable(error) else ""
+        self.notify(
+            f"The group list could not be loaded again: {describe(cause)}{again}",
+            severity="warning",
+            markup=False,
+        )
+
+    def _say_offline(self, why: str) -> None:
+        """Say, in one line, that the list shown is the copy of earlier, from when, why."""
+        saved = self._shown_when()
+        self.notify(
+            f"Offline: this is the group list {saved}. {why} r: try again",
+            title="Offline",
+            severity="warning",
+            markup=False,
+        )
+
+    def _shown_when(self) -> str:
+        """ "saved 3 min ago": when the list shown was saved (the service's list is kept for
+        the next start as soon as it arrives: saved then)."""
+        saved_at = self._shown_saved_at or self._shown_at
+        return f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
 
     def show_account(self, account: str) -> None:
         """Say whose groups these are (known better once signed in)."""
@@ -317,9 +342,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
         count = f"{len(self.groups):,}" if self.paged_list.rows else ""
         # (The rows shown are those of the last page that came: a reload keeps them until
         # its own first page, and they are still the saved ones meanwhile.)
-        saved_at = self._shown_saved_at
-        saved = f"saved {relative(datetime.fromtimestamp(saved_at, UTC))}" if saved_at else ""
-        if saved and (self._offline or self._from_store()):  # as every screen says it
+        offline = self._offline or self._from_store()
+        saved = self._shown_when() if offline or self._shown_saved_at else ""
+        if saved and offline:  # as every screen says it
             saved = f"offline · {saved}"
         parts = ["Groups", count, clean(self.account), saved, self._uncounted()]
         self.title_bar.show_title(" · ".join(part for part in parts if part))

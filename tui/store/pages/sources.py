@@ -189,7 +189,8 @@ class SavedCursor(Generic[PageT]):
         if saved is None:
             if error is not None and self._index == 0 and self.saved_at is None:
                 what = _WHAT.get(self._endpoint, "this list")
-                raise OfflineError(f"{error} Nothing of {what} was saved to read offline.")
+                message = f"{error} Nothing of {what} was saved to read offline."
+                raise OfflineError(message) from error  # (a list still shown says the cause)
             self._offline_ended = True
             if self._index > 0:
                 self._offline_note = _offline_note(error is not None or self._live)
