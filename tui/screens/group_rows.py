@@ -63,7 +63,7 @@ class GroupRow(NamedTuple):
 
 
 ALL_GROUPS = GroupRow(None)
-NAME_MIN = 6  # cells a group's name keeps before its short name is cut instead
+NAME_MIN = 6  # cells a group's name keeps, cut, before it is left out
 NARROW = 70  # narrower than this, a member count goes without its word
 
 
@@ -127,20 +127,32 @@ def render_group_row(
         left.append("? new", style="bold")
         left.append(" ")
     space = max(width - cells(right.plain), 10)
-    short = safe_text(group.group_name, "dim")
     name = safe_text(group.display_name, "bold" if row.readable else "dim")
-    # Narrow, the name is cut before the short name, which --group and search take.
-    room = space - 2 - cells(left.plain) - cells(short.plain)
-    if cells(name.plain) > room >= NAME_MIN:
-        name = fit(name, room)
-    left.append_text(name)
-    left.append(" ")
-    left.append_text(short)
-    if quieted:  # (last: the first cut where room is short)
-        left.append(f" ({quieted:,} quiet)", style="dim")
+    quiet = Text(f" ({quieted:,} quiet)" if quieted else "", style="dim")
+    left.append_text(_names(name, group.group_name, quiet, space - 1 - cells(left.plain)))
     left = fit(left, space - 1)
     left.append(" ")
     return left + right
+
+
+def _names(name: Text, group_name: str, quiet: Text, room: int) -> Text:
+    """The group's name, short name and count kept quiet in `room` cells. The short name
+    (what --group and search take) names the group: the name gives way first, cut, then
+    left out; then the count kept quiet; the short name is cut only where it alone is too
+    wide."""
+    short = safe_text(group_name, "dim")
+    if cells(short.plain) + cells(quiet.plain) > room:
+        quiet = Text()
+    left = room - cells(short.plain) - cells(quiet.plain) - 1  # (a space after the name)
+    shown = Text()
+    if cells(name.plain) <= left:
+        shown.append_text(name)
+        shown.append(" ")
+    elif left >= NAME_MIN:
+        shown.append_text(fit(name, left))
+        shown.append(" ")
+    shown.append_text(short)
+    return shown + quiet
 
 
 def say_group_row(
