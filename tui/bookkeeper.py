@@ -77,9 +77,10 @@ class Bookkeeper:
         without making the records: nothing is counted before they are."""
         return None if self._reading is None else self._reading.state.new_topics(group_id)
 
-    def quieted(self, group_id: str) -> int:
-        """A group's topics with news that rules or keys keep quiet, as counted this run."""
-        return 0 if self._reading is None else self._reading.state.quieted(group_id)
+    def quieted(self, group_id: str) -> dict[str, int]:
+        """A group's topics with news that rules, keys or the service keep quiet, as counted
+        this run, by who keeps them quiet ("key", "rules", "service")."""
+        return {} if self._reading is None else self._reading.state.quieted_by(group_id)
 
     @property
     def state(self) -> ReadState:

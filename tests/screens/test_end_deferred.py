@@ -131,7 +131,7 @@ async def test_topics_hidden_by_key_are_left_out_of_a_deferred_walk_and_counted(
         assert makings.pending >= 10
         assert len(topics.rows) == TOPICS - 2
         assert screen.hidden == 2
-        assert "2 hidden by rules (H shows)" in screen.query_one(TitleBar).title
+        assert "2 hidden by key (H shows)" in screen.query_one(TitleBar).title  # (not rules)
         shown = [(row.id, row.subject) for row in topics.rows]
         assert shown == [topic for topic in expected if topic not in hidden]
         await keys(pilot, "H")

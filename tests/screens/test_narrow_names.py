@@ -59,12 +59,15 @@ async def test_a_groups_name_gives_way_before_its_short_name_and_quiet_count() -
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         big, child = _rows(pilot, " big-archive ", " parent+child ")
-        assert big.startswith("2 new Linux Au") and " big-archive (1 quiet) " in big, big
-        assert "└ Parent Pro" in child and " parent+child (1 quiet) " in child, child
+        assert big.startswith("2 new Linux Au"), big
+        assert " big-archive (1 quiet) " in big, big
+        assert "└ Parent Pro" in child, child
+        assert " parent+child (1 quiet) " in child, child
         await pilot.resize_terminal(60, 20)
         await settle(pilot)
         big, child = _rows(pilot, " big-archive ", " parent+child ")
-        assert big.startswith("2 new ") and " big-archive " in big, big
+        assert big.startswith("2 new "), big
+        assert " big-archive " in big, big
         assert "  └ parent+child (1 quiet) " in child, child  # no room for the name
 
 

@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # (a Protocol costs a millisecond to make: only the type chec
         def more(self) -> bool: ...
         @property
         def quieted(self) -> int: ...
+        @property
+        def quieted_by(self) -> dict[str, int]: ...
 
     class _Saved(Protocol):
         @property
@@ -62,6 +64,7 @@ class GroupCount(NamedTuple):
     messages: int | None = None
     more: bool | None = None
     quieted: int | None = None
+    quieted_by: dict[str, int] | None = None  # who keeps them quiet: "rules", "key", "service"
 
 
 class SearchCount(NamedTuple):
@@ -112,7 +115,7 @@ def document(counts: Counts) -> dict[str, Any]:
 def counts_of(found: Iterable[tuple[_Group, _News]], searches: Iterable[_Saved]) -> Counts:
     """Counts from groups and their news, and saved searches, as counted online."""
     groups = [
-        GroupCount(g.group_id, g.group_name, n.topics, n.messages, n.more, n.quieted)
+        GroupCount(g.group_id, g.group_name, n.topics, n.messages, n.more, n.quieted, n.quieted_by)
         for g, n in found
     ]
     return Counts(groups, [SearchCount(s.name, s.query, s.unread) for s in searches])
@@ -166,7 +169,9 @@ def _news(group: GroupCount) -> str:
         s = "s" if group.messages != 1 else ""
         topics += f", {group.messages:,}{more} new message{s}"
     if group.quieted:
-        topics += f" ({group.quieted:,} more hidden or muted by rules)"
+        from ..store.reading.quiet import quiet_words  # (only where some are quiet)
+
+        topics += f" ({group.quieted:,} more {quiet_words(group.quieted_by or {})})"
     return topics
 
 

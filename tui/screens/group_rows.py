@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -63,6 +63,11 @@ class GroupRow(NamedTuple):
 
 
 ALL_GROUPS = GroupRow(None)
+QUIET_LEGEND = (
+    "“(4 quiet)” after a group: 4 more topics with something new, not counted as new "
+    "because your rules, your keys (z, x) or the service (a hashtag it mutes) keep them "
+    "quiet. With that group highlighted, ? says who."
+)
 NAME_MIN = 6  # cells a group's name keeps, cut, before it is left out
 NARROW = 70  # narrower than this, a member count goes without its word
 
@@ -160,7 +165,7 @@ def say_group_row(
     now: datetime | None = None,
     new_topics: int | None = None,
     uncounted: bool = False,
-    quieted: int = 0,
+    quieted: Mapping[str, int] | None = None,
 ) -> Text:
     """The row as a screen reader reads it: the group's name, how many topics are new,
     its short name, then members, the latest message and what may be done, in words."""
@@ -178,8 +183,11 @@ def say_group_row(
         line.append(f", {new_topics:,} new", style="bold")
     elif new_topics is None and uncounted:
         line.append(", new topics not counted", style="bold")
-    if quieted:
-        line.append(f", {quieted:,} more hidden or muted by rules", style="dim")
+    quiet = sum(quieted.values()) if quieted else 0
+    if quieted and quiet:  # (who keeps them quiet: "muted on the service")
+        from ..store.reading.quiet import quiet_words  # (not on the first paint's path)
+
+        line.append(f", {quiet:,} more {quiet_words(quieted)}", style="dim")
     line.append_text(safe_text(f", {group.group_name}", "dim"))
     members = "member" if group.subs_count == 1 else "members"
     line.append(f", {group.subs_count:,} {members}", style="dim")
@@ -187,6 +195,18 @@ def say_group_row(
     may = ("read" if row.readable else "no access") + (" and log" if row.shows_activity else "")
     line.append(f", {may}", style="dim")
     return line
+
+
+def quiet_note(name: str, quieted: Mapping[str, int]) -> str:
+    """What `?` says of a group's "(4 quiet)": how many, and who keeps them quiet."""
+    from ..store.reading.quiet import quiet_words  # (not on the first paint's path)
+
+    count = sum(quieted.values())
+    topics = "topic" if count == 1 else "topics"
+    return (
+        f"{clean(name)} “({count:,} quiet)”: {count:,} more {topics} with something new, "
+        f"{quiet_words(quieted)}, not counted as new."
+    )
 
 
 def saved_rows(saved: Iterable[SavedSearch]) -> list[GroupRow]:

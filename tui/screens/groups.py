@@ -23,10 +23,12 @@ from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
 from ..widgets.title_bar import TitleBar
 from .group_rows import (
+    QUIET_LEGEND,
     GroupRow,
     group_key,
     next_unread_group,
     ordered,
+    quiet_note,
     render_group_row,
     rows_of,
     saved_of,
@@ -252,12 +254,24 @@ class GroupsScreen(PagedScreen[GroupRow]):
         group = row.group
         count = self._new_topics(str(group.group_id)) if group is not None else None
         uncounted = group is not None and group.group_name in self.news.uncounted
-        quiet = self.news.quieted(str(group.group_id)) if group is not None else 0
+        quiet = self.news.quieted(str(group.group_id)) if group is not None else {}
         if screen_reader(self):
             return say_group_row(row, new_topics=count, uncounted=uncounted, quieted=quiet)
         return render_group_row(
-            row, width, selected, new_topics=count, uncounted=uncounted, quieted=quiet
+            row, width, selected, new_topics=count, uncounted=uncounted, quieted=sum(quiet.values())
         )
+
+    def rule_note(self) -> str:
+        """What `?` says of "(4 quiet)": of the highlighted group, who keeps its topics
+        quiet; elsewhere, what the count is, where a row shows one."""
+        row = self.paged_list.highlighted_row
+        group = row.group if row is not None else None
+        quiet = self.news.quieted(str(group.group_id)) if group is not None else {}
+        if group is not None and quiet:
+            return quiet_note(group.display_name, quiet)
+        if any(self.news.quieted(str(group.group_id)) for group in self.groups):
+            return QUIET_LEGEND
+        return ""
 
     def _new_topics(self, group_id: str) -> int | None:
         count = self.news.new_topics(group_id)

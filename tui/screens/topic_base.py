@@ -54,12 +54,13 @@ class TopicListBase(PagedScreen[TopicRow]):
         self.query_text = ""
         # The full list, set aside while a search shows, so Esc returns to it as it was.
         self._unsearched: ListState[TopicRow] | None = None
-        self._unsearched_hidden = 0  # the topics rules left out of it
+        self._unsearched_hidden = (0, 0)  # the topics left out of it (all, by key)
         # Opened by name (--group): the lookup of the group, and the keys waiting for it.
         self.looking_up = False
         self.lookup_error: LurkerError | None = None
         self.waiting: list[str] = []
-        self.hidden = 0  # topics the rules left out of the list
+        self.hidden = 0  # topics the rules or keys left out of the list
+        self.hidden_by_key = 0  # of those, the ones hidden by key
         self._show_hidden = False  # H: the topics rules hide, shown for the moment
 
     @property
@@ -99,7 +100,7 @@ class TopicListBase(PagedScreen[TopicRow]):
         source = self.library.topics(
             self.group_name, sort_field=self.sort_field, query=self.query_text
         )
-        self.hidden = 0
+        self.hidden = self.hidden_by_key = 0
         self.paged_list.show(source, self.rows_of, keep=keep, defers=True)
         self._update_title()
 
@@ -140,3 +141,6 @@ class TopicListBase(PagedScreen[TopicRow]):
     def hidden_note(self) -> str:
         """The title's note of the topics rules hide (the screen's)."""
         raise NotImplementedError
+
+    def show_marks(self) -> None:
+        """Hook: a row made carries a mark of the rules, a key or the service."""

@@ -64,13 +64,20 @@ def undone(was: str, subject: str) -> str:
     return f"{clean(subject)}: {_UNDONE.get(was, 'Mark undone.')}"
 
 
-def hidden_note(count: int, shown: bool) -> str:
-    """The title's note of the topics rules hide here."""
+def hidden_note(count: int, by_key: int, shown: bool) -> str:
+    """The title's note of the topics hidden here, `by_key` of them by key, the rest by
+    rules (the service hides none: its hashtags' flags only mute or follow)."""
     if not count:
         return ""
+    if by_key == count:
+        who = "by key"
+    elif by_key:
+        who = f"by rules, {by_key:,} by key"
+    else:
+        who = "by rules"
     if shown:
-        return f"{count:,} hidden by rules, shown (H hides)"
-    return f"{count:,} hidden by rules (H shows)"
+        return f"{count:,} hidden {who}, shown (H hides)"
+    return f"{count:,} hidden {who} (H shows)"
 
 
 def rule_note(subject: str, action: str | None, why: str, keyed: bool) -> str:
@@ -100,6 +107,8 @@ def rows_of(
         row = _row(screen, topic)
         if screen.news.state.action(str(row.id), row.ruled) == "hide":
             screen.hidden += 1
+            key = screen.news.state.key_mark(str(row.id))
+            screen.hidden_by_key += key is not None and key.action == "hide"
             if not screen._show_hidden:
                 continue
         rows.append(row)
@@ -114,6 +123,7 @@ def _pending_rows(screen: TopicListBase, page: DeferredPage[Page[Topic]]) -> Pen
     if state.keyed:  # (most readers have marked no topic by key)
         keyed = [state.action(str(item_id(item)), None) == "hide" for item in items]
         screen.hidden += sum(keyed)
+        screen.hidden_by_key += sum(keyed)
         if not screen._show_hidden:
             shown = [at for at in shown if not keyed[at]]
 
@@ -126,7 +136,10 @@ def _pending_rows(screen: TopicListBase, page: DeferredPage[Page[Topic]]) -> Pen
 
 def _row(screen: TopicListBase, topic: Topic) -> TopicRow:
     verdict = screen.news.reading.rulebook.of_topic(topic, _names_of(screen, topic))
-    return TopicRow.of(topic, verdict.action, verdict.why)
+    row = TopicRow.of(topic, verdict.action, verdict.why)
+    if screen.action_of(row):  # (a key's mark too)
+        screen.show_marks()
+    return row
 
 
 def _names_of(screen: TopicListBase, topic: Topic) -> tuple[str, ...]:
@@ -144,13 +157,14 @@ def key_mark(screen: TopicListBase, wanted: str) -> None:
     current = screen.action_of(row)
     action = toggled(current, wanted)
     screen.news.mark_by_key(str(row.id), str(row.group_id), action)
+    screen.show_marks()
     screen.notify(said(action, row.subject) or undone(wanted, row.subject), markup=False)
 
 
 def show_hidden(screen: TopicListBase) -> None:
     """Show the topics the rules hide, for the moment (again: hide them)."""
     if not screen.hidden and not screen._show_hidden:
-        screen.notify("No topic here is hidden by a rule.", markup=False)
+        screen.notify("No topic here is hidden by a rule or a key.", markup=False)
         return
     screen._show_hidden = not screen._show_hidden
     screen.restart(keep=True)

@@ -18,7 +18,7 @@ def search_service(screen: TopicListBase, words: str) -> None:
     screen.paged_list.focus()
     if screen._unsearched is None:
         screen._unsearched = screen.paged_list.set_aside()
-        screen._unsearched_hidden = screen.hidden  # (the results count theirs)
+        screen._unsearched_hidden = (screen.hidden, screen.hidden_by_key)  # (results: theirs)
     screen.query_text = words
     screen.restart()
 
@@ -31,7 +31,7 @@ def leave_search(screen: TopicListBase) -> None:
         screen.restart()
         return
     screen.paged_list.restore(saved)
-    screen.hidden = screen._unsearched_hidden
+    screen.hidden, screen.hidden_by_key = screen._unsearched_hidden
     screen._update_title()
     screen.show_position()
 

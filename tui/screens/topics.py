@@ -80,6 +80,7 @@ class TopicsScreen(TopicListBase):
         SHOW_HIDDEN,
     ]
     _accent_of: tuple[str, str] = ("", "")  # (theme, the highlighted rows' style)
+    _marked = False  # a row has carried a mark (F, Z…): the legend says them
 
     def look_up(self, name: str) -> None:
         """Look the group up by its name (the keys that need it wait)."""
@@ -100,7 +101,7 @@ class TopicsScreen(TopicListBase):
 
     def hidden_note(self) -> str:
         """The title's note of the topics rules hide."""
-        return hidden_note(self.hidden, self._show_hidden)
+        return hidden_note(self.hidden, self.hidden_by_key, self._show_hidden)
 
     def compose(self) -> ComposeResult:
         yield AppHeader()
@@ -153,10 +154,20 @@ class TopicsScreen(TopicListBase):
         return {"activity"} if group is not None and not group.perms.view_activity else set()
 
     def on_resize(self, event: events.Resize) -> None:
+        self._show_legend()
+
+    def show_marks(self) -> None:
+        """A row carries a mark (the service's hashtag flags mark rows with no rule in
+        config.toml, a key marks one): the legend says the marks from now on."""
+        if not self._marked:
+            self._marked = True
+            self.call_later(self._show_legend)
+
+    def _show_legend(self) -> None:
         # As loose as fits the legend's width (the screen's, less its padding); the rules'
-        # marks too where rules are in effect.
-        text = legend(event.size.width - 2)
-        if self.news.reading.rulebook.rules or self.news.state.keyed:
+        # marks too where rules are in effect or a row shows one.
+        text = legend(self.size.width - 2)
+        if self._marked or self.news.reading.rulebook.rules or self.news.state.keyed:
             text += "\n" + RULE_LEGEND
         self.query_one("#legend", Static).update(text)
 

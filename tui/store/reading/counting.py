@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ...api.group_info import GroupInfo
 from ...api.library import Library
+from .quiet import kept_quiet_by
 from .rules import FreshTopic
 from .state import ReadState
 from .verdicts import Rulebook
@@ -27,6 +28,7 @@ class GroupNews:
     # as they are read, without asking the service).
     fresh: dict[str, FreshTopic] = field(default_factory=dict)
     quieted: int = 0  # topics with something new that rules or keys hide or mute
+    quieted_by: dict[str, int] = field(default_factory=dict)  # by who (`quiet.WHO`)
 
 
 async def count_new_topics(
@@ -57,8 +59,9 @@ async def count_new_topics(
             last = topic.most_recent_message
             if last is not None and last.timestamp() <= base:
                 return counter.news(more=False)
-            ruled = rules.of_topic(topic, names).action
-            counter.add(str(topic.id), FreshTopic(topic.num_messages, last, ruled),
+            verdict = rules.of_topic(topic, names)
+            fresh = FreshTopic(topic.num_messages, last, verdict.action, verdict.served)
+            counter.add(str(topic.id), fresh,
                         created=topic.created.timestamp() if topic.created else None)  # fmt: skip
         if page is None or source.ended:
             return counter.news(more=False)
@@ -70,6 +73,7 @@ class _Counter:
         self.state, self.group_id, self.base = state, group_id, base
         self.topics = self.messages = self.quieted = 0
         self.fresh: dict[str, FreshTopic] = {}
+        self.quieted_by: dict[str, int] = {}
 
     def add(self, topic_id: str, topic: FreshTopic, created: float | None = None) -> None:
         if topic_id in self.fresh:
@@ -80,6 +84,8 @@ class _Counter:
         self.fresh[topic_id] = topic
         if self.state.quiet(topic_id, topic.ruled):
             self.quieted += 1
+            who = kept_quiet_by(self.state.key_mark(topic_id), topic.served)
+            self.quieted_by[who] = self.quieted_by.get(who, 0) + 1
             return
         self.topics += 1
         # A new topic started before the cutoff has only its newest messages new.
@@ -87,4 +93,6 @@ class _Counter:
         self.messages += status.unread if whole or not status.new else 1
 
     def news(self, *, more: bool) -> GroupNews:
-        return GroupNews(self.topics, self.messages, more, self.fresh, self.quieted)
+        return GroupNews(
+            self.topics, self.messages, more, self.fresh, self.quieted, self.quieted_by
+        )

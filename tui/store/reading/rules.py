@@ -55,6 +55,7 @@ class FreshTopic(NamedTuple):
     messages: int
     last_activity: datetime | None
     ruled: str | None = None  # the rules' action on it (keys aside)
+    served: bool = False  # that action was the service's (a hashtag's flag), not a rule's
 
 
 # --- the rules, as functions of the records ------------------------------------------------

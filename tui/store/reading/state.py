@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from ...query.rules import QUIET
+from .quiet import kept_quiet_by
 from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, Tally, TopicMark
 from .rules import (
     FIRST_SIGHT,
@@ -216,12 +217,20 @@ class ReadState:
     def quieted(self, group_id: str) -> int:
         """Topics of a group with news that rules or keys keep quiet (hidden or muted), as
         counted this run."""
+        return sum(self.quieted_by(group_id).values())
+
+    def quieted_by(self, group_id: str) -> dict[str, int]:
+        """`quieted`, by who keeps them quiet ("key", "rules", "service": `quiet.WHO`)."""
         fresh = self._fresh.get(group_id, {})
-        return sum(
-            self.topic_status(topic_id, group_id, *topic[:2]).fresh
-            for topic_id, topic in fresh.items()
-            if self.quiet(topic_id, topic.ruled)
-        )
+        found: dict[str, int] = {}
+        for topic_id, topic in fresh.items():
+            if not self.quiet(topic_id, topic.ruled):
+                continue
+            if not self.topic_status(topic_id, group_id, *topic[:2]).fresh:
+                continue
+            who = kept_quiet_by(self.keyed.get(topic_id), topic.served)
+            found[who] = found.get(who, 0) + 1
+        return found
 
     def followed_news(self, group_id: str) -> int:
         """Followed topics of a group with something new, as counted this run."""

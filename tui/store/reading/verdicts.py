@@ -32,6 +32,7 @@ class Verdict:
 
     action: str | None = None
     why: str = ""
+    served: bool = False  # said by the service's flags on a hashtag, no rule nor key
 
     @property
     def quiet(self) -> bool:
@@ -80,10 +81,10 @@ def served(topic: Topic) -> Verdict:
     """What the service's flags on a topic's hashtags say (following beats muting)."""
     followed = [tag.name for tag in topic.hashtags if tag.followed]
     if followed:
-        return Verdict("follow", f"hashtag #{followed[0]}, followed on the service")
+        return Verdict("follow", f"hashtag #{followed[0]}, followed on the service", True)
     muted = [tag.name for tag in topic.hashtags if tag.muted]
     if muted:
-        return Verdict("mute", f"hashtag #{muted[0]}, muted on the service")
+        return Verdict("mute", f"hashtag #{muted[0]}, muted on the service", True)
     return NOTHING
 
 
