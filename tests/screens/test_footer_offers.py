@@ -6,8 +6,9 @@ from __future__ import annotations
 from textual.app import App
 
 from tests.screens.harness import keys, make_app, notes, rows_of, settle, shown_text, until
-from tests.screens.journeys import groups_loaded, open_topics
+from tests.screens.journeys import groups_loaded, open_all_groups, open_topics
 from tui.screens.groups import GroupsScreen
+from tui.screens.topics import TopicsScreen
 
 
 def footer(app: App[None]) -> str:
@@ -55,3 +56,31 @@ async def test_a_topic_list_offers_its_log_only_where_it_may_be_seen() -> None:
         await open_topics(pilot, "lurker-dev")
         await settle(pilot)
         assert "a Activity" in footer(app)
+
+
+async def test_all_groups_offers_no_sort() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_all_groups(pilot)
+        await settle(pilot)
+        assert "s Sort" not in footer(app), footer(app)
+        assert "/ Search" in footer(app)
+        await keys(pilot, "s")  # not offered, it still says why
+        assert any("can only be sorted by most recent" in note for note in notes(app))
+
+
+async def test_a_group_that_does_not_exist_offers_no_log_sort_or_search() -> None:
+    app, _ = make_app(group="nowhere-at-all")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TopicsScreen), "the topic list")
+        screen = app.screen
+        assert isinstance(screen, TopicsScreen)
+        await until(pilot, lambda: not screen.looking_up, "the lookup ended")
+        await until(pilot, lambda: "No group is named" in shown_text(app), "the list's error")
+        await settle(pilot)
+        shown = footer(app)
+        for key in ("a Activity", "s Sort", "/ Search"):
+            assert key not in shown, (key, shown)
+        assert "r Reload" in shown
+        await keys(pilot, "a")  # not offered, it still says why
+        assert any("not one of your groups" in note for note in notes(app))

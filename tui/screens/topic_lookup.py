@@ -22,13 +22,13 @@ async def find_group(screen: TopicListBase, name: str) -> None:
     finally:
         screen.looking_up = False
     waiting, screen.waiting = screen.waiting, []
+    screen.offer_keys()  # (known or not, what its keys can do is known now)
     if screen.group is None:
         if waiting:  # keys pressed meanwhile: say why they could not act
             screen.notify(no_group(screen), severity="warning", markup=False)
         return
     screen.sub_title = screen.title_text
     screen._update_title()
-    screen.offer_keys()
     screen.paged_list.refresh()  # an error row says it better now the group is known
     for action in dict.fromkeys(waiting):
         getattr(screen, f"action_{action}")()

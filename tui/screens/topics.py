@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
+from ..api.errors import GroupNotFoundError
 from ..api.group_info import GroupInfo
 from ..render.safety import clean
 from ..widgets.app_header import AppHeader
@@ -148,10 +149,19 @@ class TopicsScreen(TopicListBase):
         return row_rule_note(self)
 
     def not_offered_here(self) -> set[str]:
-        """The activity log where it is refused (`a` there says why)."""
+        """The keys that would only refuse here (pressed, they say why): the activity log
+        where it is refused; sorting across every group; and for a group that does not
+        exist, its log, sorting and the service's search."""
         row = self.paged_list.highlighted_row
         group = self.group or (self.groups.get(str(row.group_id)) if row else None)
-        return {"activity"} if group is not None and not group.perms.view_activity else set()
+        left_out = {"activity"} if group is not None and not group.perms.view_activity else set()
+        if not self.group_name:
+            left_out.add("toggle_sort")
+        elif group is None and not self.looking_up and self.lookup_error is None:
+            left_out.add("activity")  # (not one of the user's groups: no log to open)
+        if isinstance(self.paged_list.feed.failure, GroupNotFoundError):
+            left_out |= {"activity", "toggle_sort", "search"}
+        return left_out
 
     def on_resize(self, event: events.Resize) -> None:
         self._show_legend()
@@ -190,6 +200,7 @@ class TopicsScreen(TopicListBase):
 
     def page_arrived(self, page: object) -> None:
         self._update_title()
+        self.offer_keys()  # (a failure the list had is over)
         if self._seek_unread:
             self._seek_unread = False
             rows = self.paged_list
@@ -199,6 +210,7 @@ class TopicsScreen(TopicListBase):
 
     @on(PageFailed)
     def _reload_failed(self, event: PageFailed) -> None:
+        self.offer_keys()  # (a group that does not exist: keys that only refuse go)
         if event.kept:  # a reload that failed: the list shown stays, and says why
             self._update_title()  # its count again, not the reload's (unknown)
             self.notify(self.reason(event.error), title="Reload", severity="warning", markup=False)
