@@ -82,7 +82,7 @@ async def _quiet_one(pilot: Pilot[None], group: str, row: int, *marks: str) -> N
     await keys(pilot, "escape")
     await until(pilot, lambda: isinstance(app.screen, GroupsScreen), "the group list")
     group_id = next(str(g.group_id) for g in _groups(app) if g.group_name == group)
-    await until(pilot, lambda: app.news.quieted(group_id) == 1, "one topic kept quiet")
+    await until(pilot, lambda: app.news.state.quieted(group_id) == 1, "one topic kept quiet")
 
 
 def _groups(app: LurkerApp) -> list[GroupInfo]:

@@ -97,7 +97,7 @@ async def test_offline_the_saved_list_stays_and_says_why() -> None:
         assert names(app) == saved
         assert "· offline · saved now" in group_list_title(app)  # as the other screens say it
         said = notes(app)
-        assert any(note.startswith("Showing the group list saved earlier") for note in said)
+        assert any(note.startswith("Offline: this is the group list saved now.") for note in said)
 
 
 async def test_a_first_run_has_nothing_saved_to_show() -> None:

@@ -68,7 +68,9 @@ def test_all_groups_topic_list(snap_compare: Any, size: tuple[int, int]) -> None
     A reviewer should see: the title "All groups · N topics"; the column heads with "Group"
     between the flags and "Subject"; each row's group in cyan in that column ("big-archive",
     "lurker-dev", "parent+child" cut to "parent+chi…" at 80x24), the subjects starting in
-    one column under "Subject"; no row wider than the list, ages whole at the right.
+    one column under "Subject"; no row wider than the list, ages whole at the right; under
+    the flags' legend the marks' ("F followed · Z muted…": lurker-dev's hashtags are muted
+    and followed on the service); no "s Sort" in the footer (it sorts nothing here).
     """
     assert snapshot(snap_compare, "topics-all", size)
 
