@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .store.problems import Problem
     from .store.reading.door import Reading
     from .store.reading.state import ReadState
+    from .store.reading.verdicts import Verdict
     from .store.search.saved import SavedSearch
 
 FLUSH_EVERY = 2.0  # seconds between writes of what became read (batched in a transaction)
@@ -173,15 +174,27 @@ class Bookkeeper:
         store with the next batch."""
         self.reading.read(messages)
 
-    def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
-        """Mark a whole topic read or unread (m in the topic list)."""
-        self._write(self.reading.mark_topic(topic_id, group_id, read=read, messages=messages))
+    def mark_topic(
+        self, topic_id: str, group_id: str, *, read: bool, messages: int, verdict: Verdict
+    ) -> None:
+        """Mark a whole topic read or unread (m in the topic list; `verdict`: the rules' on
+        it, for its group's count)."""
+        change = self.reading.mark_topic(
+            topic_id, group_id, read=read, messages=messages, verdict=verdict
+        )
+        self._write(change)
 
     def unread_message(
-        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+        self,
+        message_id: str,
+        topic_id: str,
+        group_id: str,
+        created: datetime | None,
+        verdict: Verdict,
     ) -> None:
-        """Mark one message unread again (m in the thread)."""
-        self._write(self.reading.unread_message(message_id, topic_id, group_id, created))
+        """Mark one message unread again (m in the thread; `verdict`: the rules' on its
+        topic, for its group's count)."""
+        self._write(self.reading.unread_message(message_id, topic_id, group_id, created, verdict))
 
     def catch_up(self, group_id: str, name: str, newest: list[datetime | None]) -> None:
         """Count everything of a group read, up to now (C)."""

@@ -401,3 +401,83 @@ async def test_m_works_from_memory_when_reading_the_marks_failed_unforeseen(
         assert str(app.settings.store) in said[0]
         await keys(pilot, "m", workers_held=True)
         assert notes(app)[-1] == "Marked read."
+
+
+async def _a_read_topic_the_service_mutes(pilot: Pilot[None]) -> tuple[TopicsScreen, int]:
+    """lurker-dev's topics, the read state loaded, the cursor on a read topic of its
+    #help-wanted (muted on the service)."""
+    state = pilot.app.news.state
+    await until(pilot, lambda: state.new_topics(LURKER_DEV) is not None, "counted")
+    await open_topics(pilot, "lurker-dev")
+    await until(pilot, lambda: state.loaded, "read state loaded")
+    screen = pilot.app.screen
+    assert isinstance(screen, TopicsScreen)
+    rows = rows_of(pilot)
+    muted = next(
+        index
+        for index, row in enumerate(rows.rows)
+        if row.served and screen.action_of(row) == "mute" and not screen.status(row).fresh
+    )
+    rows.cursor = muted
+    return screen, muted
+
+
+async def test_m_on_a_muted_topic_says_why_it_cannot_read_as_new() -> None:
+    """It said "Marked unread." and the topic still read as read (muted topics never read
+    as new), while its group counted it as news."""
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, muted = await _a_read_topic_the_service_mutes(pilot)
+        before = app.news.state.new_topics(LURKER_DEV)
+        topic_id = str(rows_of(pilot).rows[muted].id)
+        await keys(pilot, "m")
+        said = notes(app)[-1]
+        assert "is muted (hashtag #help-wanted, muted on the service)" in said, said
+        assert "it never reads as new. z undoes that." in said
+        assert topic_id not in app.news.state.topics  # nothing marked
+        assert app.news.state.new_topics(LURKER_DEV) == before
+
+
+async def test_z_on_a_topic_the_service_mutes_unmutes_it_here_and_again_mutes_it() -> None:
+    """z said "No longer muted." and left it muted: a key's mark undone gave it back to
+    the service's flag. Now z unmutes it here (kept over a restart), and z again gives it
+    back to the service."""
+    app, demo = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, muted = await _a_read_topic_the_service_mutes(pilot)
+        row = rows_of(pilot).rows[muted]
+        await keys(pilot, "z")
+        assert screen.action_of(row) is None
+        assert "No longer muted here (hashtag #help-wanted, muted on the service; z undoes)." in (
+            notes(app)[-1]
+        )
+        await keys(pilot, "m")  # now it can be marked unread: it reads so
+        assert status(pilot, muted).fresh
+    again, _ = make_app(demo)
+    async with again.run_test(size=(100, 30)) as pilot:
+        screen, _muted = await _a_read_topic_the_service_mutes(pilot)
+        index = next(i for i, r in enumerate(rows_of(pilot).rows) if r.id == row.id)
+        assert screen.action_of(rows_of(pilot).rows[index]) is None  # (the key's, kept)
+        assert status(pilot, index).fresh
+        rows_of(pilot).cursor = index
+        await keys(pilot, "z")
+        assert screen.action_of(rows_of(pilot).rows[index]) == "mute"
+        assert notes(again)[-1].endswith(
+            ": Muted again (hashtag #help-wanted, muted on the service)."
+        )
+
+
+async def test_a_message_marked_unread_in_a_muted_topic_stays_out_of_its_groups_count() -> None:
+    """The topic list shows the topic muted; its group's count of news left it out only
+    while no mark by hand had put it in, without the service's verdict."""
+    app, _ = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        state = app.news.state
+        _screen, muted = await _a_read_topic_the_service_mutes(pilot)
+        before, quiet = state.new_topics(LURKER_DEV), state.quieted_by(LURKER_DEV)
+        await open_row(pilot, muted)
+        await keys(pilot, "m")  # (the message read on opening, unread again)
+        await back(pilot)
+        assert not status(pilot, muted).fresh  # muted: it reads as read
+        assert state.new_topics(LURKER_DEV) == before
+        assert state.quieted_by(LURKER_DEV).get("service", 0) == quiet.get("service", 0) + 1

@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from tests.store.harness import with_parts
 from tui.store.reading import tables
-from tui.store.reading.records import Batch, GroupMark, KeyMark, LogMark, MessageMark, TopicMark
+from tui.store.reading.records import (
+    UNMARKED,
+    Batch,
+    GroupMark,
+    KeyMark,
+    LogMark,
+    MessageMark,
+    TopicMark,
+)
 from tui.store.reading.state import ReadState
 from tui.store.sync.lines import Reset, decode, encode, reset
 from tui.store.sync.taking import Applied, apply
@@ -36,7 +44,7 @@ record = st.one_of(
     st.builds(lambda when: GroupMark("", when, when, caught_up=True), times),  # a catch-up
     st.builds(
         lambda topic, action, when: ("key", topic, KeyMark("g", action, when)),
-        st.sampled_from(TOPICS), st.sampled_from(["hide", "mute", "follow", ""]), times,
+        st.sampled_from(TOPICS), st.sampled_from(["hide", "mute", "follow", UNMARKED, ""]), times,
     ),
     st.builds(lambda entry, when: LogMark(entry, when), st.sampled_from(["e1", "e2"]), times),
     st.builds(Reset, times),

@@ -14,6 +14,7 @@ from ..config.settings import from_args
 from ..render.safety import clean
 from ..store.house import House
 from ..store.problems import StoreError
+from ..store.reading.records import UNMARKED
 from . import event_loop
 from .house import command_house
 from .say import say
@@ -70,7 +71,8 @@ async def _matched(house: House) -> tuple[dict[int, int], dict[str, int]]:
             if rule.matches(known, now):
                 counts[number] = counts.get(number, 0) + 1
                 break
-    names = {"hide": "hidden", "mute": "muted", "follow": "followed"}
+    # (UNMARKED: a rule's or the service's mark undone by key)
+    names = {"hide": "hidden", "mute": "muted", "follow": "followed", UNMARKED: "unmarked"}
     keyed: dict[str, int] = {}
     for mark in house.reading.state.keyed.values():
         if mark.action:

@@ -24,7 +24,7 @@ from ..render.draw.message import ThreadMessage
 from ..render.draw.pictures import PicturePolicy
 from ..render.safety import clean
 from ..render.when import count, stamp
-from ..store.reading.verdicts import message_facts
+from ..store.reading.verdicts import NOTHING, Verdict, message_facts
 from ..store.search.door import Search
 from ..widgets.app_header import AppHeader
 from ..widgets.feed import PageLoaded
@@ -36,7 +36,7 @@ from .paged import saved_note
 from .thread_copy import CopyingThread
 from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
-from .topic_rules import TOPIC_KEYS, said, toggled, undone
+from .topic_rules import TOPIC_KEYS, key_said, toggled
 
 if TYPE_CHECKING:
     from ..bookkeeper import Bookkeeper
@@ -287,7 +287,7 @@ class ThreadScreen(CopyingThread):
             self.news.read([said])
             self.notify("Marked read.", timeout=2, markup=False)
         else:
-            self.news.unread_message(*said)
+            self.news.unread_message(*said, self._verdict())
             self.notify("Marked unread.", timeout=2, markup=False)
 
     def action_follow_topic(self) -> None:
@@ -302,19 +302,24 @@ class ThreadScreen(CopyingThread):
         """Hide this topic (again: no longer)."""
         self._key_mark("hide")
 
-    def _key_mark(self, wanted: str) -> None:
-        topic, group_id = self.topic, ""
+    def _verdict(self) -> Verdict:
+        """What the rules (or the service) make of this topic, keys aside."""
+        topic = self.topic
         if isinstance(topic, TopicRow):
-            ruled, group_id, subject = topic.ruled, str(topic.group_id), topic.subject
-        elif topic is not None:
-            ruled = self.news.reading.rulebook.of_topic(topic, (self.group,)).action
-            group_id, subject = str(topic.group_id), topic.subject
-        else:
-            ruled, subject = None, f"Topic {self.topic_id}"
-        current = self.news.state.action(str(self.topic_id), ruled)
-        action = toggled(current, wanted)
+            return Verdict(topic.ruled, topic.why, topic.served)
+        if topic is not None:
+            return self.news.reading.rulebook.of_topic(topic, (self.group,))
+        return NOTHING
+
+    def _key_mark(self, wanted: str) -> None:
+        topic = self.topic
+        group_id = str(topic.group_id) if topic is not None else ""
+        subject = topic.subject if topic is not None else f"Topic {self.topic_id}"
+        verdict = self._verdict()
+        current = self.news.state.action(str(self.topic_id), verdict.action)
+        action = toggled(current, wanted, verdict.action)
         self.news.mark_by_key(str(self.topic_id), group_id, action)
-        self.notify(said(action, subject) or undone(wanted, subject), markup=False)
+        self.notify(key_said(action, wanted, subject, verdict.action, verdict.why), markup=False)
 
     @property
     def thread_view(self) -> ThreadView:

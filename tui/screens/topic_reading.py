@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..api.group_info import GroupInfo
+from ..query.rules import QUIET
 from ..render.safety import clean
 from ..render.when import count
+from ..store.reading.verdicts import Verdict
 from .navigation import TopicOpened
 
 if TYPE_CHECKING:
     from .topic_base import TopicListBase
+    from .topic_rows import TopicRow
 
 NOT_LOADED = "Your read marks are still being read from disk: m again in a moment."
 
@@ -26,9 +29,31 @@ def toggle_read(screen: TopicListBase) -> None:
         # would mark it read where the reader meant unread, and say it had worked.
         screen.notify(NOT_LOADED, severity="warning", timeout=4, markup=False)
         return
+    quiet = quiet_note(screen, row)
+    if quiet:  # (it reads as read whatever is marked: "Marked unread." would not be so)
+        screen.notify(quiet, severity="warning", timeout=5, markup=False)
+        return
     read = screen.status(row).fresh
-    screen.news.mark_topic(str(row.id), str(row.group_id), read=read, messages=row.num_messages)
+    screen.news.mark_topic(
+        str(row.id),
+        str(row.group_id),
+        read=read,
+        messages=row.num_messages,
+        verdict=Verdict(row.ruled, row.why, row.served),
+    )
     screen.notify(f"Marked {'read' if read else 'unread'}.", timeout=2, markup=False)
+
+
+def quiet_note(screen: TopicListBase, row: TopicRow) -> str:
+    """Why `m` cannot mark a topic hidden or muted (by key, rule or the service), which
+    never reads as new, and the key that undoes it; "" for any other topic."""
+    action = screen.action_of(row)
+    if action not in QUIET:
+        return ""
+    key = screen.news.state.key_mark(str(row.id))
+    by = "by key" if key is not None and key.action else clean(row.why)
+    word, undo = ("hidden", "x") if action == "hide" else ("muted", "z")
+    return f"“{clean(row.subject)}” is {word} ({by}): it never reads as new. {undo} undoes that."
 
 
 def catch_up_detail(screen: TopicListBase, group: GroupInfo) -> str:

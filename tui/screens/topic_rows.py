@@ -64,9 +64,12 @@ class TopicRow:
     group_tag: str = ""  # "[big-archive]": the group's name where the group list lacks it
     ruled: str | None = None  # what the rules make of it (hide, mute, dim, highlight, follow)
     why: str = ""  # which rule (or hashtag flag) said so
+    served: bool = False  # the service said so (a hashtag's flag), no rule
 
     @classmethod
-    def of(cls, topic: Topic, ruled: str | None = None, why: str = "") -> TopicRow:
+    def of(
+        cls, topic: Topic, ruled: str | None = None, why: str = "", served: bool = False
+    ) -> TopicRow:
         """The row for a topic (and the rules' verdict on it)."""
         recent = topic.most_recent_message
         return cls(
@@ -86,6 +89,7 @@ class TopicRow:
             sys.intern(topic.group_subject_tag),
             ruled,
             sys.intern(why),
+            served,
         )
 
 

@@ -10,6 +10,7 @@ from textual.binding import Binding
 
 from ..api.deferred import DeferredPage, item_id
 from ..render.safety import clean
+from ..store.reading.records import UNMARKED
 from ..widgets.feed import PendingRows
 from .topic_rows import MARKS, TopicRow
 
@@ -49,19 +50,27 @@ _UNDONE = {
 }
 
 
-def toggled(current: str | None, wanted: str) -> str:
-    """The key's mark after pressing the key for `wanted` ("": undone)."""
-    return "" if current == wanted else wanted
+def toggled(current: str | None, wanted: str, ruled: str | None) -> str:
+    """The key's mark after pressing the key for `wanted` on a topic the rules (or the
+    service) make `ruled`: `wanted`, or undone: "" gives the topic back to the rules,
+    `UNMARKED` undoes theirs (z on a topic the service mutes said "No longer muted." and
+    left it muted)."""
+    if current == wanted:
+        return UNMARKED if ruled == wanted else ""
+    return "" if ruled == wanted else wanted
 
 
-def said(action: str, subject: str) -> str:
-    """What pressing a key for `action` ("": undone, `was` it) says."""
-    return f"{clean(subject)}: {_DONE[action]}" if action else ""
-
-
-def undone(was: str, subject: str) -> str:
-    """What undoing `was` says."""
-    return f"{clean(subject)}: {_UNDONE.get(was, 'Mark undone.')}"
+def key_said(action: str, wanted: str, subject: str, ruled: str | None, why: str) -> str:
+    """What pressing the key for `wanted` says, once it made the key's mark `action`."""
+    subject = clean(subject)
+    if action == wanted:
+        return f"{subject}: {_DONE[action]}"
+    if action == UNMARKED:  # (the rules' or the service's mark, undone here)
+        key = _KEYS[wanted]
+        return f"{subject}: {_UNDONE[wanted][:-1]} here ({clean(why)}; {key} undoes)."
+    if ruled == wanted:
+        return f"{subject}: {_AGAIN[wanted]} ({clean(why)})."
+    return f"{subject}: {_UNDONE.get(wanted, 'Mark undone.')}"
 
 
 def hidden_note(count: int, by_key: int, shown: bool) -> str:
@@ -136,10 +145,14 @@ def _pending_rows(screen: TopicListBase, page: DeferredPage[Page[Topic]]) -> Pen
 
 def _row(screen: TopicListBase, topic: Topic) -> TopicRow:
     verdict = screen.news.reading.rulebook.of_topic(topic, _names_of(screen, topic))
-    row = TopicRow.of(topic, verdict.action, verdict.why)
+    row = TopicRow.of(topic, verdict.action, verdict.why, verdict.served)
     if screen.action_of(row):  # (a key's mark too)
         screen.show_marks()
     return row
+
+
+_KEYS = {"follow": "F", "mute": "z", "hide": "x"}
+_AGAIN = {"follow": "Followed again", "mute": "Muted again", "hide": "Hidden again"}
 
 
 def _names_of(screen: TopicListBase, topic: Topic) -> tuple[str, ...]:
@@ -155,10 +168,10 @@ def key_mark(screen: TopicListBase, wanted: str) -> None:
     if row is None:
         return
     current = screen.action_of(row)
-    action = toggled(current, wanted)
+    action = toggled(current, wanted, row.ruled)
     screen.news.mark_by_key(str(row.id), str(row.group_id), action)
     screen.show_marks()
-    screen.notify(said(action, row.subject) or undone(wanted, row.subject), markup=False)
+    screen.notify(key_said(action, wanted, row.subject, row.ruled, row.why), markup=False)
 
 
 def show_hidden(screen: TopicListBase) -> None:
@@ -176,5 +189,9 @@ def row_rule_note(screen: TopicListBase) -> str:
     if row is None:
         return ""
     key = screen.news.state.key_mark(str(row.id))
+    if key is not None and key.action == UNMARKED and row.ruled in MARKS:
+        word = MARKS[row.ruled][1]
+        why = f"{clean(row.why)}; undone by key"
+        return f"This topic, “{clean(row.subject)}”: not {word} here ({why})."
     keyed = key is not None and bool(key.action)
     return rule_note(row.subject, screen.action_of(row), row.why, keyed)

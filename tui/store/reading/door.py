@@ -24,7 +24,7 @@ from ..problems import StoreError
 from .records import Batch, Loaded, LogMark, MessageMark
 from .rules import FreshTopic
 from .state import ReadState
-from .verdicts import Rulebook
+from .verdicts import NOTHING, Rulebook, Verdict
 
 if TYPE_CHECKING:
     import sqlite3
@@ -173,16 +173,31 @@ class Reading:
         return changed
 
     def unread_message(
-        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+        self,
+        message_id: str,
+        topic_id: str,
+        group_id: str,
+        created: datetime | None,
+        verdict: Verdict = NOTHING,
     ) -> Writing:
-        """Mark one message unread again; awaited, whether the store kept it."""
-        self.state.unread_message(message_id, topic_id, group_id, created)
+        """Mark one message unread again (of a topic the rules judge `verdict`); awaited,
+        whether the store kept it."""
+        self.state.unread_message(message_id, topic_id, group_id, created, verdict)
         self._announce()
         return Writing(self.flush)
 
-    def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> Writing:
-        """Mark a whole topic read or unread; awaited, whether the store kept it."""
-        self.state.mark_topic(topic_id, group_id, read=read, messages=messages)
+    def mark_topic(
+        self,
+        topic_id: str,
+        group_id: str,
+        *,
+        read: bool,
+        messages: int,
+        verdict: Verdict = NOTHING,
+    ) -> Writing:
+        """Mark a whole topic read or unread (the rules judge it `verdict`); awaited,
+        whether the store kept it."""
+        self.state.mark_topic(topic_id, group_id, read=read, messages=messages, verdict=verdict)
         self._announce()
         return Writing(self.flush)
 

@@ -51,12 +51,18 @@ class MessageMark:
     created: float | None  # when the message was written (None: not known)
 
 
+UNMARKED = "none"
+"""A key's mark that undoes what a rule or the service did to a topic (z on a topic the
+service mutes: not muted here), where "" undoes the key's own mark and leaves theirs."""
+
+
 @dataclass(frozen=True, slots=True)
 class KeyMark:
-    """A topic hidden, muted or followed by key, and when (`action` "": that undone)."""
+    """A topic hidden, muted or followed by key, and when (`action` "": that undone;
+    `UNMARKED`: nothing done with it, whatever rules and the service say)."""
 
     group_id: str
-    action: str  # "hide", "mute", "follow", or ""
+    action: str  # "hide", "mute", "follow", UNMARKED or ""
     at: float
 
 

@@ -13,7 +13,17 @@ from datetime import UTC, datetime
 
 from ...query.rules import QUIET
 from .quiet import kept_quiet_by
-from .records import Batch, GroupMark, KeyMark, Loaded, LogMark, MessageMark, Tally, TopicMark
+from .records import (
+    UNMARKED,
+    Batch,
+    GroupMark,
+    KeyMark,
+    Loaded,
+    LogMark,
+    MessageMark,
+    Tally,
+    TopicMark,
+)
 from .rules import (
     FIRST_SIGHT,
     FreshTopic,
@@ -28,6 +38,7 @@ from .rules import (
     topic_status,
 )
 from .stamps import Stamps
+from .verdicts import NOTHING, Verdict
 
 __all__ = ["Batch", "Loaded", "ReadState"]  # (the records' batches, as before)
 
@@ -248,7 +259,9 @@ class ReadState:
     def action(self, topic_id: str, ruled: str | None) -> str | None:
         """What is done with a topic: its key's mark, else what the rules said."""
         key = self.keyed.get(topic_id)
-        return key.action or ruled if key is not None else ruled
+        if key is None or not key.action:
+            return ruled
+        return None if key.action == UNMARKED else key.action
 
     def quiet(self, topic_id: str, ruled: str | None) -> bool:
         """Whether a topic's news never count (hidden or muted, by key or rule)."""
@@ -289,17 +302,33 @@ class ReadState:
         return True
 
     def unread_message(
-        self, message_id: str, topic_id: str, group_id: str, created: datetime | None
+        self,
+        message_id: str,
+        topic_id: str,
+        group_id: str,
+        created: datetime | None,
+        verdict: Verdict = NOTHING,
     ) -> None:
-        """Mark one message unread again (overriding every older record)."""
+        """Mark one message unread again (overriding every older record); `verdict`: what
+        the rules make of its topic, which its group's count follows."""
         self._record(MessageMark(message_id, topic_id, group_id, False, self.stamps(),
-                                 seconds(created)))  # fmt: skip
+                                 seconds(created)), verdict)  # fmt: skip
 
-    def mark_topic(self, topic_id: str, group_id: str, *, read: bool, messages: int) -> None:
-        """Mark a whole topic read or unread (its message records are older: superseded)."""
-        self._marked(topic_id, TopicMark(group_id, read, max(0, messages), self.stamps()))
+    def mark_topic(
+        self,
+        topic_id: str,
+        group_id: str,
+        *,
+        read: bool,
+        messages: int,
+        verdict: Verdict = NOTHING,
+    ) -> None:
+        """Mark a whole topic read or unread (its message records are older: superseded);
+        `verdict`: what the rules make of it, which its group's count follows."""
+        mark = TopicMark(group_id, read, max(0, messages), self.stamps())
+        self._marked(topic_id, mark, verdict)
 
-    def _marked(self, topic_id: str, mark: TopicMark) -> None:
+    def _marked(self, topic_id: str, mark: TopicMark, verdict: Verdict = NOTHING) -> None:
         group_id, read, messages = mark.group_id, mark.read, mark.messages
         self.topics[topic_id] = mark
         self._pending.topics[topic_id] = mark
@@ -313,7 +342,10 @@ class ReadState:
         if not read:
             counted = self._fresh.get(group_id)
             if counted is not None:  # unread by hand: one more in its group's count
-                counted.setdefault(topic_id, FreshTopic(messages, None))
+                # (with the rules' verdict: a topic the service mutes stays out of it, as
+                # its row in the list shows it)
+                fresh = FreshTopic(messages, None, verdict.action, verdict.served)
+                counted.setdefault(topic_id, fresh)
         self.version += 1
 
     def catch_up(self, group_id: str, name: str, newest: Iterable[datetime | None] = ()) -> None:
@@ -367,7 +399,7 @@ class ReadState:
 
     # --- inside ----------------------------------------------------------------------------
 
-    def _record(self, record: MessageMark) -> None:
+    def _record(self, record: MessageMark, verdict: Verdict = NOTHING) -> None:
         topic_id = record.topic_id
         self._messages.setdefault(topic_id, {})[record.message_id] = record
         if topic_id in self._taken:
@@ -383,7 +415,8 @@ class ReadState:
         if not record.read and counted is not None and group is not None:
             # Unread by hand: one more in its group's count (asked as a topic whose
             # messages are all read but for those marked unread, when it is not counted).
-            counted.setdefault(topic_id, FreshTopic(0, datetime.fromtimestamp(group.cutoff, UTC)))
+            cutoff = datetime.fromtimestamp(group.cutoff, UTC)
+            counted.setdefault(topic_id, FreshTopic(0, cutoff, verdict.action, verdict.served))
         self.version += 1
 
     def _retally(self, topic_id: str) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...query.judge import Facts
 from ...query.rules import QUIET, Rule
-from .records import KeyMark
+from .records import UNMARKED, KeyMark
 
 if TYPE_CHECKING:
     from ...api.models.messages import Message
@@ -116,4 +116,6 @@ def with_key(ruled: Verdict, key: KeyMark | None) -> Verdict:
     """A verdict with a key's mark over it (a key undone leaves the rules' verdict)."""
     if key is None or not key.action:
         return ruled
+    if key.action == UNMARKED:
+        return NOTHING
     return Verdict(key.action, KEYED[key.action])

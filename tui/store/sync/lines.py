@@ -22,11 +22,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..reading.records import Batch, GroupMark, KeyMark, LogMark, MessageMark, TopicMark
+from ..reading.records import UNMARKED, Batch, GroupMark, KeyMark, LogMark, MessageMark, TopicMark
 
 FORMAT = 1  # the journal format this Lurker writes and reads
 MAX_ID = 200  # characters: an id longer is not one
-ACTIONS = ("hide", "mute", "follow", "")
+ACTIONS = ("hide", "mute", "follow", UNMARKED, "")
 Record = GroupMark | TopicMark | MessageMark | KeyMark | LogMark
 
 
