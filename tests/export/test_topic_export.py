@@ -152,3 +152,17 @@ def test_escaping_is_kept_outside_code_spans_and_in_a_copied_message() -> None:
         assert "and `un\\_closed." in markdown  # a backtick never closed opens no span
         assert "`in_code`" in markdown
         assert "```\nfenced_name\n```" in markdown
+
+
+def test_a_code_span_holding_formatting_is_not_escaped_inside() -> None:
+    """A span with a bold word in it, as a `<code>` element or typed with its backticks
+    ("`a <b>b</b> c_d`": three nodes), came out `a **b** c\\_d`: the bold marks and the
+    backslash were shown as they are inside the span."""
+    body = (
+        "<p>Element <code>a <b>b</b> c_d</code>, typed `e <b>f</b> g_h` and "
+        "``i` <i>j</i> k_l``, then snake_case.</p>"
+    )
+    message = Message.model_validate({"msg_num": 1, "name": "Ana", "body": body})
+    for markdown in (body_markdown(body), message_markdown(message)):  # export, and `y`
+        assert "Element `a b c_d`, typed `e f g_h` and `` i` j k_l ``" in markdown
+        assert "then snake\\_case." in markdown

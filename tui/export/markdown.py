@@ -3,8 +3,8 @@
 markdownify turns HTML into Markdown well; ``MailMarkdown`` only adds what mail needs,
 through its documented ``convert_*`` hooks: nothing of ``<title>``, no tracking pixels,
 and an image's ``data:`` URI (kilobytes of base64) left out; and a code span the sender
-typed in the text itself (`` `jack_lsp -c` ``) is not escaped inside, where a backslash
-would be shown as it is. Quotes stay ``>`` blockquotes. A body
+typed in the text itself (`` `jack_lsp -c` ``, also with formatting inside) is not escaped
+inside, where a backslash would be shown as it is. Quotes stay ``>`` blockquotes. A body
 nested deeper than markdownify's recursion can follow falls back to our own converter's
 text, quotes marked with ``>``, so no export loses a body. Paragraphs that hold nothing but
 no-break spaces (Outlook's ``<p><o:p>&nbsp;</o:p></p>`` between paragraphs) are left out.
@@ -22,6 +22,7 @@ from ..render.convert.depth import FLATTENED_NOTE, cap_nesting
 from ..render.convert.links import is_tracking_pixel
 from ..render.document import Document
 from ..render.safety import clean
+from .typed_code import CODE_SPAN, as_code_elements
 
 __all__ = ["body_markdown", "document_markdown"]
 
@@ -39,19 +40,24 @@ class MailMarkdown(MarkdownConverter):
         Mail often holds Markdown its sender typed (`` `jack_lsp -c` ``). Left as
         backticks, they make a code span in the export, and inside one a backslash is
         literal: ``jack\\_lsp`` would be shown. markdownify leaves ``<code>`` and ``<pre>``
-        alone already; this does the same for spans within one text node. A backtick
-        with no closing run opens no span (CommonMark), so what follows it is escaped.
+        alone already; this does the same for spans within one text node (one that
+        crosses formatting was made a ``<code>`` before: ``typed_code``). A backtick with
+        no closing run opens no span (CommonMark), so what follows it is escaped.
         """
         # markdownify's own escape, which its type stubs leave out.
         escape = super().escape  # type: ignore[misc]
         pieces: list[str] = []
         start = 0
-        for span in _CODE_SPAN.finditer(text):
+        for span in CODE_SPAN.finditer(text):
             pieces.append(str(escape(text[start : span.start()], parent_tags)))
             pieces.append(span[0])
             start = span.end()
         pieces.append(str(escape(text[start:], parent_tags)))
         return "".join(pieces)
+
+    def convert_soup(self, soup: Any) -> str:
+        as_code_elements(soup)  # a typed span across formatting, as the code it stands for
+        return super().convert_soup(soup)
 
     def convert_title(self, el: Any, text: str, parent_tags: set[str]) -> str:
         return ""
@@ -94,9 +100,6 @@ def body_markdown(body: str, *, is_plain_text: bool = False) -> str:
     return _without_empty_paragraphs(clean(str(markdown), multiline=True)).strip()
 
 
-# A run of backticks, then the first run of exactly as many (CommonMark's code span; it
-# may cross lines, which makes ``` fences typed in one text node a span too).
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
 _FENCE = re.compile(r"\s*(```|~~~)")
 _EMPTY = re.compile(r"((?:\s*>)*)\s*")  # (quote marks), then only spaces, no-break ones too
 
