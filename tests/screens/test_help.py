@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -128,9 +129,46 @@ async def test_at_60x20_the_keys_scroll_and_every_one_can_be_read(name: str) -> 
             await keys(pilot, "j")
             seen |= set(shown_text(app).splitlines())
         text = "\n".join(seen)
-        assert "more keys · Esc, ? or q closes this" in text
+        assert "↓ j ↑ k PgDn PgUp: more" in text  # (in half the box: then "keys")
+        assert "Esc, ? or q closes this" in text
         assert "Keys · " in shown_text(app)  # the title stays
         for _section, _keys, words in screen._entries:  # type: ignore[attr-defined]
             first = words.split()[0]
             assert first in text, (words, text)
         assert "Quit, from any screen" in shown_text(app)  # the last entry, at the end
+
+
+@pytest.mark.parametrize(
+    ("name", "size"), [("thread", (80, 24)), ("thread", (60, 20)), ("topics", (100, 30))]
+)
+async def test_a_toast_leaves_the_last_lines_readable(name: str, size: tuple[int, int]) -> None:
+    """A toast ("Marked read.", at the bottom right, half the screen wide) covered the end
+    of the help's last line: "… more keys · Esc, ?" and the rest under it. (The note is
+    posted once the help is up, with a timeout no test outlasts: `m` then `?` would race
+    its two seconds.)"""
+    journey, settings, _wanted = SCREENS[name]
+    app, _ = make_app(**settings)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await journey(pilot)
+        await keys(pilot, "question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        app.notify("Marked read.", timeout=3600, markup=False)
+        await until(pilot, lambda: bool(app.screen.query("Toast")), "the toast")
+        await settle(pilot)
+        toast = app.screen.query_one("Toast").region
+        body = app.screen.query_one("#help-body")  # (the keys scroll under a toast)
+        beside = [
+            static
+            for static in app.screen.query("#help-dialog Static").results(Static)
+            if body not in static.ancestors
+            and static.region.y < toast.bottom
+            and static.region.bottom > toast.y
+        ]
+        assert any("closes this" in line for line in help_lines(app))
+        assert any(static.id == "help-close" for static in beside)  # the toast beside it
+        for static in beside:  # each cell of their words is theirs, on top
+            for row in range(static.size.height):
+                words = static.render_line(row).text.rstrip()
+                y = static.region.y + row
+                for x in range(static.region.x, static.region.x + cell_len(words)):
+                    assert app.screen.get_widget_at(x, y)[0] is static, (words, x, y)

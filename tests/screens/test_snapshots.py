@@ -215,7 +215,8 @@ def test_help_on_a_thread(snap_compare: Any, size: tuple[int, int]) -> None:
     and "Leave" (esc ⌫ and q: back to the topics) on the left; "On this screen" (t ⏎ fold
     or unfold quotes, o links, y copy as Markdown, Y copy the topic's id and URL, each on
     one line) and "Anywhere" (? these keys, ^p palette,
-    ^q quit) on the right; "Esc, ? or q closes this" at the bottom; nothing cut off at
+    ^q quit) on the right; "Esc, ? or q closes this" at the bottom, in the left half (at
+    80x24 under "↓ j ↑ k PgDn PgUp: more keys", the keys scrolling); nothing cut off at
     80x24, and no Scroll Left/Right, Focus Next or Copy selected text.
     """
     assert snapshot(snap_compare, "thread-help", size)

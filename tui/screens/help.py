@@ -128,8 +128,16 @@ class HelpScreen(ModalScreen[None]):
     #help-columns { height: auto; }
     #help-columns > Vertical { width: 1fr; height: auto; padding-right: 2; }
     .help-section { margin-top: 1; }
-    #help-close { color: $text-muted; margin-top: 1; dock: bottom; }
+    #help-foot {
+        dock: bottom; height: auto; max-width: 50%; padding-right: 2; margin-top: 1;
+        color: $text-muted;
+    }
+    #help-more { visibility: hidden; }
     """
+    # The last lines stay in the box's left half, two columns clear of its middle: Textual
+    # puts a toast ("Marked read.") at the bottom right, at most half the screen wide, and
+    # it covered their end. Both lines take their room from the first layout, the first
+    # hidden while nothing scrolls: showing it later moves nothing.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close"),
         Binding("question_mark", "close", "Close", id="help"),  # the key that opened it
@@ -160,19 +168,18 @@ class HelpScreen(ModalScreen[None]):
                         for title, entries in column:
                             if entries:
                                 yield Static(_table(title, entries), classes="help-section")
-            yield Static(CLOSES, id="help-close", markup=False)
+            with Vertical(id="help-foot"):
+                yield Static(SCROLLS, id="help-more", markup=False)
+                yield Static(CLOSES, id="help-close", markup=False)
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._say_if_it_scrolls)
+        body = self.query_one("#help-body", VerticalScroll)
+        self.watch(body, "show_vertical_scrollbar", self._say_if_it_scrolls)
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._say_if_it_scrolls)
-
-    def _say_if_it_scrolls(self) -> None:
-        """On a small terminal the keys scroll: the last line says so (a screen reader
-        has no scroll bar to see)."""
-        more = self.query_one("#help-body", VerticalScroll).max_scroll_y > 0
-        self.query_one("#help-close", Static).update(f"{SCROLLS} · {CLOSES}" if more else CLOSES)
+    def _say_if_it_scrolls(self, scrolls: bool) -> None:
+        """On a small terminal the keys scroll: the line above the last says so (a screen
+        reader has no scroll bar to see). The body's layout decides, whenever it changes."""
+        self.query_one("#help-more", Static).visible = scrolls
 
     def action_line(self, step: int) -> None:
         """Scroll the keys a line."""
