@@ -161,7 +161,8 @@ def test_thread_quotes_folded(snap_compare: Any, size: tuple[int, int]) -> None:
     "Sarah Johnson  Thu 21 Nov 2024 16:28  #5"; a four-line reply from "Hey," to
     "Regards, Sarah" with "the issue" underlined and "[1]" after it; one folded line
     "▸ 16 quoted lines · From: Björk Guðmundsdóttir <bjorkg@example.org>"; the link list
-    "[1] https://jackaudio.org/faq/"; message #6 (Michael O'Connor) starting below.
+    "[1] https://jackaudio.org/faq/"; message #6 (Michael O'Connor) starting below, plain
+    text its mailer wrapped at 72 columns, its paragraphs wrapped at the screen's width.
     """
     assert snapshot(snap_compare, "thread", size)
 

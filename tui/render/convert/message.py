@@ -1,7 +1,8 @@
 """Message bodies into ``Document`` objects, and the cache of finished conversions.
 
 HTML → Lexbor's tree → one walk writing typed lines → quote and signature resolution →
-parts. Plain-text bodies join at the typed lines.
+parts. Plain-text bodies join at the typed lines; their hard-wrapped paragraphs are made
+one line each once quotes and signatures are found.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .parse import decode_stray_quoted_printable, paragraph_margins_reset, parse
 from .parts import group_parts
 from .plaintext import plain_lines
 from .quotelines import resolve
+from .reflow import reflow
 from .walker import Walker
 
 __all__ = ["CACHE_SIZE", "clear_cache", "convert", "convert_cached", "html_lines"]
@@ -76,7 +78,7 @@ def convert(
         if chunk and lines:
             lines.append(RawLine(0, BLANK))
         lines.extend(chunk)
-    parts = group_parts(resolve(lines))
+    parts = group_parts(reflow(resolve(lines)))  # (quotes and signatures found by line)
     return Document(parts, tuple(links.links), _quoted_marked(parts, links.pictures))
 
 
