@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.scroll_view import ScrollView
+
+if TYPE_CHECKING:
+    from .finding import KeptPlace
 
 
 class ListKeys(ScrollView):
     """The actions of `PagedList`'s bindings (a part of it: every method is the list's)."""
 
     if TYPE_CHECKING:  # the list's own, which these methods use
-        _seeking: tuple[Hashable, int] | None
+        _seeking: KeptPlace | None
         _clicked: int | None
 
         def __getattr__(self, name: str) -> Any: ...

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from textual.scroll_view import ScrollView
 
 from ..feed import PendingRows
+from .finding import KeptPlace
 from .rows import RowStore
 
 T = TypeVar("T")
@@ -20,7 +21,7 @@ class RowTaking(ScrollView):
     if TYPE_CHECKING:  # the list's own, which these methods use
         _added: int
         _keys: set[Hashable] | None
-        _seeking: tuple[Hashable, int] | None
+        _seeking: KeptPlace | None
 
         def __getattr__(self, name: str) -> Any: ...
 
@@ -40,16 +41,18 @@ class RowTaking(ScrollView):
         self._draw_held()
         kept = self.highlighted_row  # the reader's row stays under the cursor
         if replacing:
-            was, found = self.cursor, self._find(kept, rows)
+            place, found = self._kept_place(), self._find(kept, rows)
+            # Further down than the first page: load again up to it (as End does, Esc
+            # stops), to put the cursor back on that row, or at least near that place.
+            seek = place is not None and found is None and place.index >= len(rows)
+            if found is None and place is not None and not seek:
+                found = self._place_in(place, rows)  # the row has gone (hidden, say)
             self._added = 0
             store: RowStore[T] = RowStore()
             store.extend(rows)
             self._swap(store, cursor=found or 0, scroll_y=None)
-            self._seeking = None
-            if kept is not None and found is None and was >= len(rows) and self._key:
-                # Further down than the first page: load again up to it (as End does,
-                # Esc stops), to put the cursor back on that row, or at least that place.
-                self._seeking = (self._key(kept), was)
+            self._seeking = place if seek else None
+            if seek:
                 self.feed.walk()
         else:
             start = len(self._rows)

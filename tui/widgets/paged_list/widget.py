@@ -16,7 +16,7 @@ from ...api.cursor import PageSource
 from ..feed import Feed, ToRows
 from ..spoken import place_cursor, screen_reader
 from .editing import RowEditing
-from .finding import RowFinding
+from .finding import KeptPlace, RowFinding
 from .keys import ListKeys
 from .line_cache import LineCache
 from .look import LIST_CSS, LIST_PARTS
@@ -144,9 +144,9 @@ class PagedList(
         self._clicked: int | None = None
         self._bindings_state = (False, False)
         self.unseen_above = 0  # rows inserted above the view that it has not shown yet
-        # After a reload, the row the cursor was on (its key) and where, while the pages
-        # up to it load again: it was past the first page.
-        self._seeking: tuple[Hashable, int] | None = None
+        # After a reload, where the cursor was (its row, its index, the rows around it),
+        # while the pages up to it load again: it was past the first page.
+        self._seeking: KeptPlace | None = None
         # During a walk, how many rows are drawn: the rows after them wait for the next draw.
         self._held: int | None = None
         self._pacing = WalkPacing(self, self._draw_held)
