@@ -8,17 +8,19 @@ import contextlib
 import html
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
-from tests.conftest import demo_config
+from tests.conftest import DEMO_NOW, demo_config
 from tui.api.client import ServiceClient
 from tui.api.exchange import Sleep
 from tui.app.reader import LurkerApp
@@ -27,9 +29,22 @@ from tui.config.credentials import AccountClient
 from tui.config.secrets import SecretStore
 from tui.config.settings import Settings
 from tui.demo import DemoService, demo_transport
+from tui.render import when
 from tui.widgets.paged_list import PagedList
 
 _CHARACTERS = {"slash": "/", "enter": "\r", "space": " "}
+
+
+class Clock:
+    """The demo's clock and the reader's, moved together by the test (give it to
+    `DemoService(config, clock=...)`): seconds after `DEMO_NOW`."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.seconds = 0.0
+        monkeypatch.setattr(when, "clock", lambda: DEMO_NOW + timedelta(seconds=self.seconds))
+
+    def __call__(self) -> float:
+        return self.seconds
 
 
 def make_app(

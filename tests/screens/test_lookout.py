@@ -10,33 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from datetime import timedelta
 
 import httpx
 import pytest
 from textual.pilot import Pilot
 
-from tests.conftest import DEMO_NOW, demo_config
-from tests.screens.harness import make_app, until
+from tests.conftest import demo_config
+from tests.screens.harness import Clock, make_app, until
 from tui import lookout
 from tui.app.reader import LurkerApp
 from tui.demo import DemoService, demo_transport
 from tui.query.rules import make_rule
-from tui.render import when
 from tui.store.pages.saved_counts import load_counts, summary_path
 
 LURKER_DEV = "41101"
-
-
-class Clock:
-    """The demo's clock and the reader's, moved together by the test."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.seconds = 0.0
-        monkeypatch.setattr(when, "clock", lambda: DEMO_NOW + timedelta(seconds=self.seconds))
-
-    def __call__(self) -> float:
-        return self.seconds
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from ..screens.navigation import (
     SavedSearchOpened,
     SearchHitOpened,
     ServiceSearchWanted,
+    ThreadCounted,
     ThreadEnded,
     ThreadRead,
     TopicOpened,
@@ -244,6 +245,14 @@ class ScreenOpening(SpokenApp):
         """Bodies' own text, as converted: the search index takes them."""
         if self.news.opened:
             self.news.house.search.take_texts(texts)
+
+    @on(ThreadCounted)
+    def _thread_counted(self, event: ThreadCounted) -> None:
+        from ..screens.topics import TopicsScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TopicsScreen):
+                screen.thread_counted(event)
 
     @on(ThreadEnded)
     def _thread_ended(self, event: ThreadEnded) -> None:

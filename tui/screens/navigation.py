@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from ..api.group_info import GroupInfo
     from ..query.language import Query
     from ..store.search.finding import Hit
@@ -99,3 +101,14 @@ class SavedSearchOpened(Message):
     def __init__(self, saved: SavedSearch) -> None:
         super().__init__()
         self.saved = saved
+
+
+class ThreadCounted(Message):
+    """A thread's pages showed how many messages its topic has and when the latest came:
+    the topic lists below it put that in the topic's row (theirs may be older)."""
+
+    def __init__(self, topic_id: int | str, messages: int, latest: datetime | None) -> None:
+        super().__init__()
+        self.topic_id = topic_id
+        self.messages = messages
+        self.latest = latest

@@ -34,6 +34,7 @@ from ..widgets.title_bar import TitleBar
 from .navigation import ThreadEnded, ThreadRead
 from .paged import saved_note
 from .thread_copy import CopyingThread
+from .thread_counts import counted
 from .thread_pictures import ThreadPictures
 from .topic_rows import TopicRow
 from .topic_rules import TOPIC_KEYS, key_said, toggled
@@ -355,6 +356,10 @@ class ThreadScreen(CopyingThread):
             topic, state = str(self.topic_id), self.news.state
             old = [(str(m.id), topic, str(m.group_id), m.created) for m in page.data]
             self.news.read([read for read in old if state.message_read(*read)])
+            # The topic list's row takes the count shown (not a saved copy's: maybe older).
+            if isinstance(self.topic, Topic) and not saved_note(self.cursor):
+                view = self.thread_view
+                self.post_message(counted(self.topic, self.cursor.total_count, view.messages))
         self._update_title()
         if self._search is not None:
             self._refresh_matches()

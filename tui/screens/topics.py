@@ -21,8 +21,9 @@ from ..widgets.paged_list import PagedList
 from ..widgets.spoken import screen_reader
 from ..widgets.title_bar import TitleBar
 from .confirm import Confirm
-from .navigation import ActivityOpened, NoUnreadLeft, TopicOpened
+from .navigation import ActivityOpened, NoUnreadLeft, ThreadCounted, TopicOpened
 from .paged import PAGE_AHEAD
+from .thread_counts import recounted
 from .topic_base import TopicListBase
 from .topic_lookup import find_group, needs_group
 from .topic_reading import catch_up_detail, next_topic, next_unread, toggle_read
@@ -183,6 +184,14 @@ class TopicsScreen(TopicListBase):
 
     def on_screen_resume(self) -> None:
         self.paged_list.refresh_rows()  # a thread read meanwhile changes its row
+
+    def thread_counted(self, told: ThreadCounted) -> None:
+        """A thread showed its topic's count and latest message: its row says the same."""
+        rows = self.paged_list
+        index = rows.index_of_key(told.topic_id)
+        row = recounted(rows.rows[index], told) if index is not None else None
+        if index is not None and row is not None:
+            rows.replace_row(index, row)
 
     def on_mount(self) -> None:
         self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())

@@ -35,6 +35,10 @@ class RowFinding(ScrollView):
 
         def __getattr__(self, name: str) -> Any: ...
 
+    def index_of_key(self, wanted: Hashable) -> int | None:
+        """Where the loaded row with this key is (None: no such row is loaded)."""
+        return self._find_key(wanted, self._rows) if self.has_key(wanted) else None
+
     def _index_of(self, row: T | None, rows: Sequence[T]) -> int:
         """Where `row` is in `rows` (by key), else 0."""
         return self._find(row, rows) or 0

@@ -1,0 +1,63 @@
+"""A topic's row says what its thread showed, at once: a list fetched before the topic's
+latest messages arrived counted fewer, and read as read once the thread had been read."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import demo_config
+from tests.screens.harness import Clock, keys, make_app, rows_of, settle
+from tests.screens.journeys import back, open_row, open_topics
+from tui.demo import DemoService
+from tui.screens.topics import TopicsScreen
+
+LIVE_TOPIC = "1100000001"  # lurker-dev's first paced topic: 2.5 s in, a reply every 2 s
+
+
+async def test_a_thread_longer_than_its_row_said_shows_in_the_row_on_return(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock(monkeypatch)
+    demo = DemoService(demo_config(live_messages_every=2.0, live_topics_every=None), clock=clock)
+    app, _ = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        clock.seconds = 2.5  # the topic's first message
+        await open_topics(pilot, "lurker-dev")
+        screen = pilot.app.screen
+        assert isinstance(screen, TopicsScreen)
+        rows = rows_of(pilot)
+        index = next(i for i, row in enumerate(rows.rows) if str(row.id) == LIVE_TOPIC)
+        assert rows.rows[index].num_messages == 1
+        clock.seconds = 6.5  # two replies since the list was fetched
+        view = await open_row(pilot, index)
+        assert len(view.messages) == 3
+        await keys(pilot, "n", "n")  # read to the last
+        await back(pilot)
+        await settle(pilot)
+        row = rows.rows[index]
+        assert row.num_messages == 3
+        assert row.most_recent_message == view.messages[-1].message.created
+        assert not screen.status(row).unread
+        assert rows.highlighted_row == row
+
+
+async def test_a_thread_read_in_part_counts_its_unread_in_the_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock(monkeypatch)
+    demo = DemoService(demo_config(live_messages_every=2.0, live_topics_every=None), clock=clock)
+    app, _ = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        clock.seconds = 2.5
+        await open_topics(pilot, "lurker-dev")
+        screen = pilot.app.screen
+        assert isinstance(screen, TopicsScreen)
+        rows = rows_of(pilot)
+        index = next(i for i, row in enumerate(rows.rows) if str(row.id) == LIVE_TOPIC)
+        clock.seconds = 6.5
+        await open_row(pilot, index)  # the first message read, two not
+        await back(pilot)
+        await settle(pilot)
+        row = rows.rows[index]
+        assert row.num_messages == 3
+        assert screen.status(row).unread == 2
