@@ -251,6 +251,19 @@ def test_activity_filter_panel(snap_compare: Any, size: tuple[int, int]) -> None
     assert snapshot(snap_compare, "activity-filters", size)
 
 
+def test_activity_filter_panel_at_60_columns(snap_compare: Any) -> None:
+    """The activity log's filter panel on a 60x20 terminal.
+
+    A reviewer should see: the three drop-downs on one row, each 3 lines tall (no blank
+    line under them); the four text boxes on the next row with their placeholders whole
+    ("from date", "to date", "action", "member id"), the last two about 14 columns wide;
+    no Apply button; the hint "YYYY-MM-DD; action e.g. added_member; Enter applies"; the
+    strip and the first log entries below.
+    """
+    app, run_before = start("activity-filters")
+    assert snap_compare(app, run_before=run_before, terminal_size=(60, 20))
+
+
 @SIZES
 def test_activity_filter_without_results(snap_compare: Any, size: tuple[int, int]) -> None:
     """The activity log filtered to payments before 2024-06-01 (the log began later):

@@ -75,6 +75,7 @@ class ActivityFilters(Vertical):
             yield Input(placeholder="member id", id="member_info_id")
             yield Button("Apply", id="apply", variant="primary")
         yield Label("Dates as YYYY-MM-DD; action e.g. added_member", id="filter-hint")
+        yield Label("YYYY-MM-DD; action e.g. added_member; Enter applies", id="filter-hint-narrow")
         yield Label("", id="filter-error")
 
     def on_mount(self) -> None:

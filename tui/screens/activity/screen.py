@@ -63,6 +63,9 @@ class ActivityScreen(ExportingLog):
         Binding("escape,backspace", "back", "Back", id="back", tooltip="Close filters, or back"),
         Binding("q", "back", "Back", show=False, id="leave", tooltip="Back to the list before"),
     ]
+    # Narrower than 76, the filter panel's Apply button makes way for its text boxes
+    # (styles/app.tcss). Textual's annotation reads to mypy as an instance variable.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (76, "-wide")]  # type: ignore[misc]
 
     def __init__(
         self,
