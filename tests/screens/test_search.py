@@ -64,7 +64,7 @@ async def test_results_come_as_you_type_and_open_at_the_first_message_found() ->
         await until(pilot, found_latency, "results as typed")
         assert {hit.group_name for hit in _hits(app)} == {"lurker-dev"}
         drawn = app.screen.query_one(PagedList).render_line(0).text
-        assert "lurker-dev" in drawn
+        assert drawn.startswith(_hits(app)[0].subject[:30])  # (the group named: no column)
         await pilot.press("enter")  # the results of these words are up: the first opens
         await until(pilot, lambda: isinstance(app.screen, ThreadScreen))
         view = app.screen.query_one(ThreadView)

@@ -93,13 +93,26 @@ def test_search_of_everything_fetched(snap_compare: Any, size: tuple[int, int]) 
     """S on big-archive's topic list, "xruns" typed, Enter: the offline search's results.
 
     A reviewer should see: the header "Lurker — Search"; the title "Search · everything
-    fetched, offline" with the position at the right; the search line holding
-    "group:big-archive xruns"; the column heads "Group", "Subject — where the words were
-    found", "From", "When"; rows with "big-archive" in cyan in the group column, the
+    fetched, offline" with the position "1/…" at the right; the search line holding
+    "group:big-archive xruns"; the column heads "Subject — where the words were found",
+    "From", "When", and no "Group" (the query names the one group); rows starting with the
     subject in bold, "xruns" in reverse video wherever it was found; the first row
     highlighted; the key bar with "s Save search" and "ctrl+o Ask the service".
     """
     assert snapshot(snap_compare, "search", size)
+
+
+def test_search_at_60_columns(snap_compare: Any) -> None:
+    """The same search on a 60x20 terminal.
+
+    A reviewer should see: no group column; each row's subject from the left edge, about
+    36 columns of it, so that the rows read apart ("xruns with the ALSA driver on…", "xruns
+    with Bitwig on openSUSE"); where "xruns" is only in a message, the subject alone rather
+    than a snippet cut before the word; the author cut to 8 columns and the age whole at
+    the right; the position "1/…" in the title bar.
+    """
+    app, run_before = start("search")
+    assert snap_compare(app, run_before=run_before, terminal_size=(60, 20))
 
 
 @SIZES

@@ -26,7 +26,7 @@ from ..widgets.title_bar import TitleBar
 from .name_prompt import NamePrompt
 from .navigation import SearchHitOpened, ServiceSearchWanted
 from .paged import PagedScreen
-from .search_rows import render_hit_row, say_hit_row, search_heads
+from .search_rows import one_group, render_hit_row, say_hit_row, search_heads
 
 # Seconds of quiet in the search line before its query runs: a fast typist's next key
 # comes sooner, and a query over 100,000 messages takes a few milliseconds.
@@ -105,14 +105,19 @@ class SearchScreen(PagedScreen[Hit]):
             empty_text=NOT_YET,
             classes="with-heads",
         )
-        yield ColumnHeads(search_heads, rows, id="heads")
+        yield ColumnHeads(lambda width: search_heads(width, groups=self._groups), rows, id="heads")
         yield rows
         yield KeyFooter()
 
     def _render_row(self, hit: Hit, width: int, selected: bool) -> Text:
         if screen_reader(self):
             return say_hit_row(hit, words=self._words)
-        return render_hit_row(hit, width, selected, words=self._words)
+        return render_hit_row(hit, width, selected, words=self._words, groups=self._groups)
+
+    @property
+    def _groups(self) -> bool:
+        """Whether the results show their group (not when the query names the one group)."""
+        return not one_group(self.search_query)
 
     def on_mount(self) -> None:
         self.sub_title = f"Saved search {self.saved_name}" if self.saved_name else "Search"
@@ -180,6 +185,7 @@ class SearchScreen(PagedScreen[Hit]):
             self.paged_list.show(_Nothing(), _rows_of)
             self._update_title()
             return
+        new_words = self.search_query is None or str(query) != str(self.search_query)
         self.search_query = query
         self._words = tuple(term.text for term in query.words)
         self._note("", "quiet")
@@ -188,7 +194,10 @@ class SearchScreen(PagedScreen[Hit]):
             self._note(self._fresh_hint(), "hint")
         if query.cut:
             self._note(query.cut, "warning")
-        self.paged_list.show(HitSource(self.finder, query), _rows_of, keep=True)
+        # New words start at their best result; the same words again keep the place.
+        source = HitSource(self.finder, query)
+        self.paged_list.show(source, _rows_of, keep=True, at_top=new_words)
+        self.query_one("#heads", ColumnHeads).refresh()  # (its group column may go or come)
         self._update_title()
         self.refresh_bindings()
 

@@ -22,6 +22,7 @@ class RowTaking(ScrollView):
         _added: int
         _keys: set[Hashable] | None
         _seeking: KeptPlace | None
+        _at_top: bool
 
         def __getattr__(self, name: str) -> Any: ...
 
@@ -41,19 +42,7 @@ class RowTaking(ScrollView):
         self._draw_held()
         kept = self.highlighted_row  # the reader's row stays under the cursor
         if replacing:
-            place, found = self._kept_place(), self._find(kept, rows)
-            # Further down than the first page: load again up to it (as End does, Esc
-            # stops), to put the cursor back on that row, or at least near that place.
-            seek = place is not None and found is None and place.index >= len(rows)
-            if found is None and place is not None and not seek:
-                found = self._place_in(place, rows)  # the row has gone (hidden, say)
-            self._added = 0
-            store: RowStore[T] = RowStore()
-            store.extend(rows)
-            self._swap(store, cursor=found or 0, scroll_y=None)
-            self._seeking = place if seek else None
-            if seek:
-                self.feed.walk()
+            self._replace(rows, kept)
         else:
             start = len(self._rows)
             self._add_rows(rows)
@@ -61,10 +50,31 @@ class RowTaking(ScrollView):
                 self._seek_kept_row(start)
         if self._arrange is not None:
             arranged = self._arrange(list(self._rows))
-            store = RowStore()
+            store: RowStore[T] = RowStore()
             store.extend(arranged)
             self._swap(store, cursor=self._index_of(kept, arranged), scroll_y=None)
         self._taken()
+
+    def _replace(self, rows: Sequence[T], kept: T | None) -> None:
+        """A reload's first page in place of the rows shown: the cursor on the row it was on
+        (or the nearest still there), or on the first row for a list new to the reader."""
+        self._added = 0
+        store: RowStore[T] = RowStore()
+        store.extend(rows)
+        if self._at_top:
+            self._seeking = None
+            self._swap(store, cursor=0, scroll_y=0)
+            return
+        place, found = self._kept_place(), self._find(kept, rows)
+        # Further down than the first page: load again up to it (as End does, Esc stops),
+        # to put the cursor back on that row, or at least near that place.
+        seek = place is not None and found is None and place.index >= len(rows)
+        if found is None and place is not None and not seek:
+            found = self._place_in(place, rows)  # the row has gone (hidden, say)
+        self._swap(store, cursor=found or 0, scroll_y=None)
+        self._seeking = place if seek else None
+        if seek:
+            self.feed.walk()
 
     def _taken(self) -> None:
         """A page's rows are in: drawn, the cursor on the last during a walk."""

@@ -147,6 +147,7 @@ class PagedList(
         # After a reload, where the cursor was (its row, its index, the rows around it),
         # while the pages up to it load again: it was past the first page.
         self._seeking: KeptPlace | None = None
+        self._at_top = False  # a list kept until its first page comes starts at its top
         # During a walk, how many rows are drawn: the rows after them wait for the next draw.
         self._held: int | None = None
         self._pacing = WalkPacing(self, self._draw_held)
@@ -208,13 +209,16 @@ class PagedList(
         to_rows: ToRows[T],
         *,
         keep: bool = False,
+        at_top: bool = False,
         defers: bool = False,
     ) -> None:
         """Page through a new list. With `keep` (a reload, a new filter) the rows shown stay
-        until its first page arrives, and the cursor stays on the same row if it is there;
-        if that page fails, the list shown stays as it was. With `defers`, `to_rows` takes
-        a walk's pages deferred and may answer `PendingRows` (see `Feed.start`)."""
+        until its first page arrives, and the cursor stays on the same row if it is there
+        (with `at_top`, as for new search words, it goes to the first row instead); if that
+        page fails, the list shown stays as it was. With `defers`, `to_rows` takes a walk's
+        pages deferred and may answer `PendingRows` (see `Feed.start`)."""
         self._seeking = None
+        self._at_top = at_top
         if not keep:
             self._swap(RowStore(), cursor=0, scroll_y=0)
         self.feed.start(source, to_rows, replace=keep, defers=defers)
