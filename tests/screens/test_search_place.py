@@ -48,8 +48,11 @@ async def test_new_words_start_at_their_best_result() -> None:
         assert rows.scroll_y == 0
         assert screen.query_one(TitleBar).position.startswith("1/")
         rows.cursor = 3
-        screen._run(screen.text)  # the same words again (as the index fills): the place stays
-        await until(pilot, lambda: not rows.page_loading, "again")
+        line = screen.query_one("#search-line", Input)
+        screen.set_focus(line)
+        await keys(pilot, "space")  # the same words, run again: the place stays
+        await until(pilot, lambda: screen.text == line.value, "run again")
+        await until(pilot, lambda: not rows.page_loading, "its results")
         await settle(pilot)
         assert rows.cursor == 3
 
