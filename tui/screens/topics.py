@@ -189,8 +189,10 @@ class TopicsScreen(TopicListBase):
         """A thread showed its topic's count and latest message: its row says the same."""
         rows = self.paged_list
         index = rows.index_of_key(told.topic_id)
-        row = recounted(rows.rows[index], told) if index is not None else None
-        if index is not None and row is not None:
+        if index is None:
+            return
+        row = recounted(rows.rows[index], told)
+        if row is not None:
             rows.replace_row(index, row)
 
     def on_mount(self) -> None:

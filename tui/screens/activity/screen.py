@@ -65,7 +65,10 @@ class ActivityScreen(ExportingLog):
     ]
     # Narrower than 76, the filter panel's Apply button makes way for its text boxes
     # (styles/app.tcss). Textual's annotation reads to mypy as an instance variable.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (76, "-wide")]  # type: ignore[misc]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [  # type: ignore[misc]
+        (0, "-narrow"),
+        (76, "-wide"),
+    ]
 
     def __init__(
         self,
