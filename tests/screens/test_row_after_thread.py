@@ -6,10 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import demo_config
-from tests.screens.harness import Clock, keys, make_app, rows_of, settle
+from tests.screens.harness import Clock, keys, make_app, rows_of, settle, until
 from tests.screens.journeys import back, open_row, open_topics
 from tui.demo import DemoService
+from tui.screens.search import SearchScreen
+from tui.screens.thread import ThreadScreen
 from tui.screens.topics import TopicsScreen
+from tui.widgets.thread_view import ThreadView
 
 LIVE_TOPIC = "1100000001"  # lurker-dev's first paced topic: 2.5 s in, a reply every 2 s
 
@@ -61,3 +64,31 @@ async def test_a_thread_read_in_part_counts_its_unread_in_the_row(
         row = rows.rows[index]
         assert row.num_messages == 3
         assert screen.status(row).unread == 2
+
+
+async def test_a_thread_opened_from_a_search_updates_the_row_away_from_the_cursor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock(monkeypatch)
+    demo = DemoService(demo_config(live_messages_every=2.0, live_topics_every=None), clock=clock)
+    app, _ = make_app(demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        clock.seconds = 2.5
+        await open_topics(pilot, "lurker-dev")
+        topics = pilot.app.screen
+        assert isinstance(topics, TopicsScreen)
+        rows = rows_of(pilot)
+        index = next(i for i, row in enumerate(rows.rows) if str(row.id) == LIVE_TOPIC)
+        assert rows.cursor != index
+        clock.seconds = 6.5
+        await keys(pilot, "S", *"metering", "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, SearchScreen), "the search")
+        hits = rows_of(pilot)
+        await until(pilot, lambda: any(str(h.topic_id) == LIVE_TOPIC for h in hits.rows), "hit")
+        hits.cursor = next(i for i, h in enumerate(hits.rows) if str(h.topic_id) == LIVE_TOPIC)
+        await keys(pilot, "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ThreadScreen), "the thread")
+        view = pilot.app.screen.query_one(ThreadView)
+        await until(pilot, lambda: len(view.messages) == 3 and view.feed.ended, "its messages")
+        await settle(pilot)
+        assert rows.rows[index].num_messages == 3
