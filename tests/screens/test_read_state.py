@@ -427,7 +427,7 @@ async def test_m_on_a_muted_topic_says_why_it_cannot_read_as_new() -> None:
     as new), while its group counted it as news."""
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen, muted = await _a_read_topic_the_service_mutes(pilot)
+        _screen, muted = await _a_read_topic_the_service_mutes(pilot)
         before = app.news.state.new_topics(LURKER_DEV)
         topic_id = str(rows_of(pilot).rows[muted].id)
         await keys(pilot, "m")
