@@ -448,8 +448,9 @@ async def test_z_on_a_topic_the_service_mutes_unmutes_it_here_and_again_mutes_it
         row = rows_of(pilot).rows[muted]
         await keys(pilot, "z")
         assert screen.action_of(row) is None
-        assert "No longer muted here (hashtag #help-wanted, muted on the service; z undoes)." in (
-            notes(app)[-1]
+        assert (
+            "No longer muted here (hashtag #help-wanted, muted on the service; z undoes)."
+            in (notes(app)[-1])
         )
         await keys(pilot, "m")  # now it can be marked unread: it reads so
         assert status(pilot, muted).fresh
