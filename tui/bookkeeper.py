@@ -175,12 +175,20 @@ class Bookkeeper:
         self.reading.read(messages)
 
     def mark_topic(
-        self, topic_id: str, group_id: str, *, read: bool, messages: int, verdict: Verdict
+        self,
+        topic_id: str,
+        group_id: str,
+        *,
+        read: bool,
+        messages: int,
+        verdict: Verdict | None = None,
     ) -> None:
         """Mark a whole topic read or unread (m in the topic list; `verdict`: the rules' on
         it, for its group's count)."""
+        from .store.reading.verdicts import NOTHING  # (not on the start's path)
+
         change = self.reading.mark_topic(
-            topic_id, group_id, read=read, messages=messages, verdict=verdict
+            topic_id, group_id, read=read, messages=messages, verdict=verdict or NOTHING
         )
         self._write(change)
 
@@ -190,11 +198,16 @@ class Bookkeeper:
         topic_id: str,
         group_id: str,
         created: datetime | None,
-        verdict: Verdict,
+        verdict: Verdict | None = None,
     ) -> None:
         """Mark one message unread again (m in the thread; `verdict`: the rules' on its
         topic, for its group's count)."""
-        self._write(self.reading.unread_message(message_id, topic_id, group_id, created, verdict))
+        from .store.reading.verdicts import NOTHING  # (not on the start's path)
+
+        change = self.reading.unread_message(
+            message_id, topic_id, group_id, created, verdict or NOTHING
+        )
+        self._write(change)
 
     def catch_up(self, group_id: str, name: str, newest: list[datetime | None]) -> None:
         """Count everything of a group read, up to now (C)."""
