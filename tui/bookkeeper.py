@@ -58,6 +58,8 @@ class Bookkeeper:
         self.started = False
         self._listed: list[tuple[str, str, datetime | None]] = []  # the groups last listed
         self._taking = False  # other machines' journals being taken in
+        self._seen_version: int | None = None  # the store's data_version last looked at
+        self._counted_with: tuple[Library, list[GroupInfo]] | None = None  # (to count again)
         self.lookout: Lookout | None = None  # what moved, looked at while the reader is open
 
     @property
@@ -124,6 +126,7 @@ class Bookkeeper:
 
     async def _load(self) -> None:
         try:
+            self._seen_version = await self.reading.changes_seen()  # (written after: news)
             await self.reading.load()
         except Exception as error:  # (the store says its own failures): said, once
             self.said(
@@ -146,6 +149,7 @@ class Bookkeeper:
             self._taking = False
         if taken is not None and taken.reset:  # forgotten everywhere: first sights again
             self.reading.meet_groups(self._listed)
+        self._count_again()
 
     def flush(self) -> None:
         """Write what changed since the last time (off the UI thread), and the counts that
@@ -155,6 +159,7 @@ class Bookkeeper:
 
     async def _flush(self) -> None:
         await self.reading.flush()
+        await self._take_others()
         changed = {
             group_id: count
             for group_id, count in self.state.counted().items()
@@ -162,6 +167,42 @@ class Bookkeeper:
         }
         if changed:
             await self._keep_counts(changed, None)
+
+    async def _take_others(self) -> None:
+        """Take in what another reader of this store wrote (a second `lurker`, a command):
+        each kept only its own marks in memory, and neither saw the other's until it was
+        started again. SQLite's data_version moves with every other connection's write."""
+        seen = await self.reading.changes_seen()
+        last, self._seen_version = self._seen_version, seen
+        if last is None or seen == last or seen < 0:
+            return
+        await self.reading.reload()
+        self._count_again()
+
+    def _count_again(self) -> None:
+        """Count again the groups where records taken in marked topics unread: they are in
+        no count yet, and only a count knows what the rules make of them."""
+        wanted = self.state.to_recount()
+        if not wanted or self._counted_with is None:
+            return
+        library, groups = self._counted_with
+        again = [group for group in groups if str(group.group_id) in wanted]
+        if again:
+            work = self._count_groups(library, again)
+            self.app.run_worker(work, group="news-recount", exit_on_error=False)
+
+    async def _count_groups(self, library: Library, groups: list[GroupInfo]) -> None:
+        from .api.errors import LurkerError
+        from .store.reading.counting import count_new_topics
+
+        for group in groups:
+            try:
+                news = await count_new_topics(library, self.state, group, self.reading.rulebook)
+            except LurkerError:
+                continue  # (offline, or refused: the next look at the service counts it)
+            if news is not None:
+                self.reading.count_news(str(group.group_id), news.fresh)
+        self.changed.publish(None)
 
     def said(self, problem: str) -> None:
         """Say a problem of the store (it reports each kind once, each file moved aside)."""
@@ -241,6 +282,7 @@ class Bookkeeper:
             (str(group.group_id), group.display_name, group.most_recent_message) for group in groups
         ]
         self.reading.meet_groups(self._listed)
+        self._counted_with = (library, groups)
         if not self._counting:
             self._counting = True
             work = self._count(library, groups)

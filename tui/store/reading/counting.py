@@ -46,9 +46,9 @@ async def count_new_topics(
         return None
     rules = rulebook or Rulebook()
     names = (group.group_name, group.display_name)
-    counter = _Counter(state, group_id, base)
-    for topic_id, kept in state.kept_unread(group_id).items():
-        counter.add(topic_id, kept)
+    # Topics older than the cutoff marked unread by hand: the walk never meets them, and
+    # their verdict is not known. Added last (`news`), after the walk's, which know theirs.
+    counter = _Counter(state, group_id, base, state.kept_unread(group_id))
     latest = group.most_recent_message
     if latest is not None and latest.timestamp() <= base:
         return counter.news(more=False)
@@ -69,8 +69,10 @@ async def count_new_topics(
 
 
 class _Counter:
-    def __init__(self, state: ReadState, group_id: str, base: float) -> None:
-        self.state, self.group_id, self.base = state, group_id, base
+    def __init__(
+        self, state: ReadState, group_id: str, base: float, kept: dict[str, FreshTopic]
+    ) -> None:
+        self.state, self.group_id, self.base, self.kept = state, group_id, base, kept
         self.topics = self.messages = self.quieted = 0
         self.fresh: dict[str, FreshTopic] = {}
         self.quieted_by: dict[str, int] = {}
@@ -93,6 +95,8 @@ class _Counter:
         self.messages += status.unread if whole or not status.new else 1
 
     def news(self, *, more: bool) -> GroupNews:
+        for topic_id, kept in self.kept.items():
+            self.add(topic_id, kept)
         return GroupNews(
             self.topics, self.messages, more, self.fresh, self.quieted, self.quieted_by
         )

@@ -62,6 +62,7 @@ class ReadState:
         # Per group, the topics counted as having something new (once counted this run).
         self._fresh: dict[str, dict[str, FreshTopic]] = {}
         self._live_counts: dict[str, tuple[int, int]] = {}  # group -> (version, count)
+        self._recount: set[str] = set()  # groups to count again (`to_recount`)
 
     def load(self, loaded: Loaded) -> None:
         """Take the records read from the store (what changed meanwhile is kept)."""
@@ -100,6 +101,7 @@ class ReadState:
         """Take the store's records in place of those in memory (records from other machines
         were written there: `messages` are those of the topics taken before), keeping the
         changes not written yet."""
+        unread_before = self._marked_unread()
         pending, self._pending = self._pending, Batch()
         self.groups, self.topics, self.keyed, self.tallies = {}, {}, {}, {}
         self._messages, self._taken = {}, set()
@@ -127,6 +129,10 @@ class ReadState:
                 self.keyed[topic_id] = key
             self._pending.keyed[topic_id] = key
         self._pending.logs = pending.logs
+        # A topic marked unread elsewhere is in no group's count (counted as read), and its
+        # rules' verdict is not known here: its group is counted again (`to_recount`).
+        grown = self._marked_unread() - unread_before
+        self._recount.update(group_id for group_id, _topic in grown if group_id in self._fresh)
         self.version += 1
 
     # --- questions -----------------------------------------------------------------------
@@ -373,6 +379,20 @@ class ReadState:
             self._retally(topic_id)  # (what the store holds of it is superseded too)
         self._fresh[group_id] = {}
         self.version += 1
+
+    def _marked_unread(self) -> set[tuple[str, str]]:
+        """(group id, topic id) of every topic marked unread by hand, whole or in part."""
+        found = {(mark.group_id, topic_id) for topic_id, mark in self.topics.items()
+                 if not mark.read}  # fmt: skip
+        found.update((tally.group_id, topic_id) for topic_id, tally in self.tallies.items()
+                     if tally.unreads)  # fmt: skip
+        return found
+
+    def to_recount(self) -> set[str]:
+        """The groups to count again since the last ask: records taken in from the store
+        (another reader's, another machine's) marked some of their topics unread."""
+        wanted, self._recount = self._recount, set()
+        return wanted
 
     def count_news(self, group_id: str, fresh: dict[str, FreshTopic]) -> None:
         """The topics of a group found to have something new (counted again as the records
