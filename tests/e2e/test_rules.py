@@ -75,6 +75,9 @@ def test_rules_with_an_account_hide_mute_and_count_as_lurker_unread(
     listed = user.finished("rules")
     assert '1. hide      from:"Kwame Mensah"' in listed
     assert "2. mute      #bug" in listed
+    # lurker-dev's #help-wanted is muted, #security followed, on the service: said too
+    flags = r"service's hashtag flags \(where no rule decides\): [\d,]+ followed, [\d,]+ muted"
+    assert re.search(flags, listed), listed
 
 
 def test_a_bad_rule_is_refused_at_start_with_file_line_and_column(

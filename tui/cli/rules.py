@@ -29,9 +29,9 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         return 2
     house = command_house(settings)
     try:
-        counts, keyed = event_loop.run(_matched(house))
+        counts, keyed, served = event_loop.run(_matched(house))
     except StoreError:
-        counts, keyed = {}, {}
+        counts, keyed, served = {}, {}, {}
     finally:
         house.close()
     rules = [
@@ -44,7 +44,8 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
         for number, rule in enumerate(settings.rules)
     ]
     if args.format == "json":
-        print(json.dumps({"rules": rules, "by_key": keyed}, ensure_ascii=False, indent=1))
+        found = {"rules": rules, "by_key": keyed, "by_service": served}
+        print(json.dumps(found, ensure_ascii=False, indent=1))
         return 0
     if not rules:
         print("No rules in config.toml (docs/rules.md says how to write them).")
@@ -55,27 +56,38 @@ def run(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> in
     if keyed:
         said = ", ".join(f"{count:,} {action}" for action, count in sorted(keyed.items()))
         print(f"By key (before any rule): {said}.")
+    if served:
+        said = ", ".join(f"{count:,} {action}" for action, count in sorted(served.items()))
+        print(f"By the service's hashtag flags (where no rule decides): {said} of those fetched.")
     return 0
 
 
-async def _matched(house: House) -> tuple[dict[int, int], dict[str, int]]:
-    """How many topics of the index each rule decides (the first that matches), and the
-    topics marked by key, by what."""
+async def _matched(house: House) -> tuple[dict[int, int], dict[str, int], dict[str, int]]:
+    """How many topics of the index each rule decides (the first that matches), the
+    topics marked by key, by what, and those the service's hashtag flags decide, by what."""
     rulebook = house.reading.rulebook
     await house.reading.load()
     facts = await house.search.all_topic_facts()
+    flags = await house.search.all_served()
     counts: dict[int, int] = {}
+    served: dict[str, int] = {}
     now = rulebook.clock()
-    for known in facts.values():
+    for topic_id, known in facts.items():
         for number, rule in enumerate(rulebook.rules):
             if rule.matches(known, now):
                 counts[number] = counts.get(number, 0) + 1
                 break
-    # (UNMARKED: a rule's or the service's mark undone by key)
-    names = {"hide": "hidden", "mute": "muted", "follow": "followed", UNMARKED: "unmarked"}
+        else:
+            if topic_id in flags:
+                word = _WORDS[flags[topic_id]]
+                served[word] = served.get(word, 0) + 1
     keyed: dict[str, int] = {}
     for mark in house.reading.state.keyed.values():
         if mark.action:
-            word = names[mark.action]
+            word = _WORDS[mark.action]
             keyed[word] = keyed.get(word, 0) + 1
-    return counts, keyed
+    return counts, keyed, served
+
+
+# (UNMARKED: a rule's or the service's mark undone by key)
+_WORDS = {"hide": "hidden", "mute": "muted", "follow": "followed", UNMARKED: "unmarked"}

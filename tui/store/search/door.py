@@ -146,6 +146,11 @@ class Search:
         """What rules may judge of every topic the index holds (for `lurker rules`)."""
         return await self._thread.call(_all_topic_facts)
 
+    async def all_served(self) -> dict[str, str]:
+        """What the service's hashtag flags do to every topic the index holds that they
+        touch ("mute", "follow"; for `lurker rules`)."""
+        return await self._thread.call(_all_served)
+
     async def stats(self) -> IndexStats | None:
         """What the index holds (None: no index here)."""
         return await self._thread.call(_stats)
@@ -272,6 +277,15 @@ def _topic_facts(
 
     nothing: tuple[dict[str, Facts], dict[str, str]] = ({}, {})
     return files.cache.ask(asked, nothing, PART)
+
+
+def _all_served(files: StoreFiles) -> dict[str, str]:
+    _flushed(files)
+
+    def every(db: sqlite3.Connection) -> dict[str, str]:
+        return finding.served_actions(db, finding.topic_ids(db))
+
+    return files.cache.ask(every, {}, PART)
 
 
 def _all_topic_facts(files: StoreFiles) -> dict[str, Facts]:
