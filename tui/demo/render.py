@@ -58,9 +58,15 @@ def _table_html(table: Table) -> str:
 
 def _code_html(code: Code, flavor: str) -> str:
     if flavor == "gmail":
-        lines = "<br>".join(text_escape(line) for line in code.text.split("\n"))
+        # As Gmail writes an indent: spaces collapse in HTML, so each is a no-break space.
+        lines = "<br>".join(_indented(text_escape(line)) for line in code.text.split("\n"))
         return f'<div><font face="monospace">{lines}</font></div><div><br></div>'
     return f"<pre>{text_escape(code.text)}</pre>"
+
+
+def _indented(line: str) -> str:
+    bare = line.lstrip(" ")
+    return "&nbsp;" * (len(line) - len(bare)) + bare
 
 
 def _para_html(block: Para, flavor: str) -> str:
