@@ -43,13 +43,15 @@ class Bookkeeper:
     """The read state's door (`reading`, made on first use), the rest of the store once
     `start`ed, the changes announced (`changed`) and the store's problems said.
 
-    Screens subscribe to `changed` to redraw their markers when the read state changes.
+    Screens subscribe to `changed` to redraw their markers when the read state changes,
+    and to `answered` to hear that the service answers a look (again, maybe).
     """
 
     def __init__(self, app: App[None], settings: Settings) -> None:
         self.app = app
         self.settings = settings
         self.changed: Signal[None] = Signal(app, "read-state-changed")
+        self.answered: Signal[None] = Signal(app, "service-answered")
         self._reading: Reading | None = None
         self._house: House | None = None
         self._counting = False
@@ -287,10 +289,18 @@ class Bookkeeper:
             self._counting = True
             work = self._count(library, groups)
             self.app.run_worker(work, group="news-count", exit_on_error=False)
+        self.look_out(library, groups)
+
+    def look_out(self, library: Library, groups: list[GroupInfo]) -> None:
+        """Look at the service every minute for what moved in `groups` (also offline: its
+        first answer is `answered`)."""
         if self.lookout is None:
             from .lookout import Lookout
 
-            self.lookout = Lookout(self.app, self.reading, bell=self.settings.bell)
+            self.lookout = Lookout(
+                self.app, self.reading, bell=self.settings.bell,
+                answered=lambda: self.answered.publish(None),
+            )  # fmt: skip
         self.lookout.watch(library, groups)
 
     async def _count(self, library: Library, groups: list[GroupInfo]) -> None:

@@ -2,7 +2,8 @@
 failure, up to ten minutes), one `gettopics` across every group says what moved since the
 last look. The groups with a topic that moved are counted again, so the group list's
 counts follow without `r`; a followed topic that moved shows in the title bar, with the
-terminal's bell once (`bell = false` in config.toml: no bell), until it is read.
+terminal's bell once (`bell = false` in config.toml: no bell), until it is read. Each look
+the service answers is told (`answered`): a list shown offline is fetched again then.
 
 A quiet service costs one request a look; what moved costs a count of its groups, as `r`
 would. Textual's side only: what moved is `api.moved`'s to find.
@@ -10,6 +11,7 @@ would. Textual's side only: what moved is `api.moved`'s to find.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -59,11 +61,18 @@ class Lookout:
     """Looks at the service every `every` seconds while the reader is open."""
 
     def __init__(
-        self, app: App[None], reading: Reading, *, bell: bool = True, every: float | None = None
+        self,
+        app: App[None],
+        reading: Reading,
+        *,
+        bell: bool = True,
+        every: float | None = None,
+        answered: Callable[[], None] | None = None,
     ) -> None:
         self.app = app
         self.reading = reading
         self.bell = bell
+        self.answered = answered  # called after each look the service answered
         self.every = every if every is not None else LOOK_EVERY
         self.wait = self.every  # until the next look
         self.since: float | None = None  # what moved up to here was seen
@@ -89,7 +98,8 @@ class Lookout:
     async def _looking(self) -> None:
         wait = self.every
         try:
-            await self._look_once()
+            if await self._look_once() and self.answered is not None:
+                self.answered()
             self._failures = 0
         except LurkerError:  # offline, limited, refused: asked again, later each time
             self._failures += 1
@@ -99,15 +109,16 @@ class Lookout:
             self.wait = wait
             self._timer = self.app.set_timer(wait, self._look)
 
-    async def _look_once(self) -> None:
+    async def _look_once(self) -> bool:
+        """Look once; whether the service was asked (and answered)."""
         library = self._library
         if library is None:
-            return
+            return False
         # (A plain library: a look's pages are not worth keeping, nor read back offline.)
         moved = await moved_topics(Library(library.client), self.since)
         first, self.since = self.since is None, moved.newest
         if first or not moved.topics:
-            return
+            return True
         await self._count_again(library, moved.topics)
         fresh = [topic for topic in moved.topics if self._newly_followed(topic)]
         if fresh:
@@ -119,6 +130,7 @@ class Lookout:
             self._retitle()
             if self.bell:
                 self.app.bell()
+        return True
 
     async def _count_again(self, library: Library, topics: list[Topic]) -> None:
         """Count again each group with a topic that moved."""

@@ -86,6 +86,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._mounted = self._started = False
         self._offline = False  # the service could not be reached for a fresh list
         self._reloading = False  # `r` asked: its answer is said, whatever it is
+        self._quietly = False  # asked again as the service answered again: nothing is said
         self._shown_saved_at: float | None = None  # when the rows shown were saved
         self._shown_at: float | None = None  # when the service's rows shown arrived
         # The saved searches, listed under the groups (as saved last time, until the store
@@ -115,6 +116,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self.sub_title = "Groups"
         self._mounted = True
         self.news.changed.subscribe(self, self._read_state_changed)
+        self.news.answered.subscribe(self, self._service_answered)
         self._update_title()
         if self._summary is not None:
             self.paged_list.show(SavedGroups(self._summary), rows_of)
@@ -124,6 +126,15 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def _read_state_changed(self, _: None) -> None:
         self.paged_list.refresh_rows()
         self._update_title()  # (counts that could not be made are said there)
+
+    def _service_answered(self, _: None) -> None:
+        """The service answers again (a look of the lookout): the list shown offline is
+        fetched again, quietly, the rows shown kept until it comes (as `r` does)."""
+        offline = self._offline or self._from_store()
+        if not offline or not self._started or self.paged_list.page_loading:
+            return
+        self._quietly = True
+        self.paged_list.show(self.library.groups(), rows_of, keep=True)
 
     def on_screen_resume(self) -> None:
         if self._mounted:
@@ -291,7 +302,9 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._update_title()
         if self._reloading and self._from_store():
             self._say_offline("The service could not be reached.")
-        self._reloading = False
+        self._reloading = self._quietly = False
+        if self._from_store() and self.paged_list.ended:
+            self.news.look_out(self.library, self.groups)  # to hear when it answers again
         if self._saved_at() is None and self.paged_list.ended:
             # After the paint: counting each group's news asks the service, and the list
             # comes first (the bookkeeper keeps the list at once, then again counted).
@@ -311,7 +324,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     @on(PageFailed)
     def _refresh_failed(self, event: PageFailed) -> None:
-        self._reloading = False
+        quietly, self._reloading, self._quietly = self._quietly, False, False
         if not event.kept:  # (the list itself says why, where its rows would be)
             return
         # The list shown stays: say what it is and why it is not fresh. Nothing of it kept
@@ -321,7 +334,11 @@ class GroupsScreen(PagedScreen[GroupRow]):
         if unreachable(error):
             self._offline = True
             self._update_title()
-            self._say_offline(describe(cause))
+            self.news.look_out(self.library, self.groups)  # to hear when it answers again
+            if not quietly:
+                self._say_offline(describe(cause))
+            return
+        if quietly:  # (the service answered the look: a hiccup, said when `r` meets it)
             return
         again = " r: try again" if retryable(error) else ""
         self.notify(
