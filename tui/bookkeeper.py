@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .store.house import House
     from .store.problems import Problem
     from .store.reading.door import Reading
+    from .store.reading.rules import FreshTopic
     from .store.reading.state import ReadState
     from .store.reading.verdicts import Verdict
     from .store.search.saved import SavedSearch
@@ -86,6 +87,11 @@ class Bookkeeper:
         """A group's topics with news that rules, keys or the service keep quiet, as counted
         this run, by who keeps them quiet ("key", "rules", "service")."""
         return {} if self._reading is None else self._reading.state.quieted_by(group_id)
+
+    def latest_activity(self, group_id: str) -> datetime | None:
+        """A group's latest activity as seen this run, a look or a topic list (None: none
+        seen; the group list's own is older)."""
+        return None if self._reading is None else self._reading.state.latest_activity(group_id)
 
     @property
     def state(self) -> ReadState:
@@ -251,6 +257,13 @@ class Bookkeeper:
             message_id, topic_id, group_id, created, verdict or NOTHING
         )
         self._write(change)
+
+    def saw_topics(
+        self, seen: list[tuple[str, str, FreshTopic]], newest: dict[str, datetime]
+    ) -> None:
+        """A topic list showed these topics (id, group, with the rules' verdict) and each
+        group's newest activity: the group list's counts and ages follow at once."""
+        self.reading.saw_topics(seen, newest)
 
     def catch_up(self, group_id: str, name: str, newest: list[datetime | None]) -> None:
         """Count everything of a group read, up to now (C)."""

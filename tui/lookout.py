@@ -142,6 +142,7 @@ class Lookout:
             if last is not None and (key not in latest or last > latest[key]):
                 latest[key] = last
         reading = self.reading
+        reading.saw_topics((), latest)  # (the group list's ages follow too)
         for key, last in latest.items():
             group = self._groups.get(key)
             if group is None or not group.perms.archives_visible:

@@ -98,10 +98,12 @@ def render_group_row(
     new_topics: int | None = None,
     uncounted: bool = False,
     quieted: int = 0,
+    latest: datetime | None = None,
 ) -> Text:
     """One group as a line: name, short name, topics with something new (`uncounted`: its
     count could not be made, said as "? new"; `quieted`: more that rules or keys keep
-    quiet), members, last message, what may be done."""
+    quiet), members, last message (`latest`: where seen since the list came, if newer),
+    what may be done."""
     if row.all_activity:
         line = Text("★ All activity", style="bold")
         line.append(f"  the activity logs of your {row.logs:,} moderated groups", style="dim")
@@ -120,7 +122,7 @@ def render_group_row(
         right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
     else:
         right.append(" ")
-    right.append(f"{relative(group.most_recent_message, now):>11} ", style="dim")
+    right.append(f"{relative(_latest(group, latest), now):>11} ", style="dim")
     right.append(f"{marks:<12}", style="" if row.readable else "dim italic")
     left = Text()
     if row.depth:
@@ -166,9 +168,11 @@ def say_group_row(
     new_topics: int | None = None,
     uncounted: bool = False,
     quieted: Mapping[str, int] | None = None,
+    latest: datetime | None = None,
 ) -> Text:
     """The row as a screen reader reads it: the group's name, how many topics are new,
-    its short name, then members, the latest message and what may be done, in words."""
+    its short name, then members, the latest message (`latest`: where seen since the list
+    came, if newer) and what may be done, in words."""
     if row.all_activity:
         return Text(f"All activity, the activity logs of your {row.logs:,} moderated groups")
     if row.saved is not None:
@@ -191,10 +195,17 @@ def say_group_row(
     line.append_text(safe_text(f", {group.group_name}", "dim"))
     members = "member" if group.subs_count == 1 else "members"
     line.append(f", {group.subs_count:,} {members}", style="dim")
-    line.append(f", latest {said(group.most_recent_message, now)}", style="dim")
+    line.append(f", latest {said(_latest(group, latest), now)}", style="dim")
     may = ("read" if row.readable else "no access") + (" and log" if row.shows_activity else "")
     line.append(f", {may}", style="dim")
     return line
+
+
+def _latest(group: GroupInfo, seen: datetime | None) -> datetime | None:
+    """A group's latest message: the list's, or the one seen since (a look, a topic list)
+    where newer."""
+    listed = group.most_recent_message
+    return seen if seen is not None and (listed is None or seen > listed) else listed
 
 
 def quiet_note(name: str, quieted: Mapping[str, int]) -> str:

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     from ..store.search.saved import SavedSearch
 
 
+AGES_EVERY = 30.0  # seconds between redraws of the ages ("2 min ago"), as time passes
+
+
 class GroupsScreen(PagedScreen[GroupRow]):
     """Lists the subscriptions; Enter opens a group's topics, `a` its activity log."""
 
@@ -117,6 +120,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._mounted = True
         self.news.changed.subscribe(self, self._read_state_changed)
         self.news.answered.subscribe(self, self._service_answered)
+        self.set_interval(AGES_EVERY, self._time_passed, name="group ages")
         self._update_title()
         if self._summary is not None:
             self.paged_list.show(SavedGroups(self._summary), rows_of)
@@ -126,6 +130,12 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def _read_state_changed(self, _: None) -> None:
         self.paged_list.refresh_rows()
         self._update_title()  # (counts that could not be made are said there)
+
+    def _time_passed(self) -> None:
+        """The ages shown ("latest 2 min ago", "saved 1 min ago") grow as time passes, with
+        nothing else changing."""
+        self.paged_list.refresh_rows()
+        self._update_title()
 
     def _service_answered(self, _: None) -> None:
         """The service answers again (a look of the lookout): the list shown offline is
@@ -266,11 +276,15 @@ class GroupsScreen(PagedScreen[GroupRow]):
         count = self._new_topics(str(group.group_id)) if group is not None else None
         uncounted = group is not None and group.group_name in self.news.uncounted
         quiet = self.news.quieted(str(group.group_id)) if group is not None else {}
+        latest = self.news.latest_activity(str(group.group_id)) if group is not None else None
         if screen_reader(self):
-            return say_group_row(row, new_topics=count, uncounted=uncounted, quieted=quiet)
+            return say_group_row(
+                row, new_topics=count, uncounted=uncounted, quieted=quiet, latest=latest
+            )
         return render_group_row(
-            row, width, selected, new_topics=count, uncounted=uncounted, quieted=sum(quiet.values())
-        )
+            row, width, selected, new_topics=count, uncounted=uncounted,
+            quieted=sum(quiet.values()), latest=latest,
+        )  # fmt: skip
 
     def rule_note(self) -> str:
         """What `?` says of "(4 quiet)": of the highlighted group, who keeps its topics

@@ -21,6 +21,7 @@ from .navigation import TopicOpened
 from .paged import PagedScreen, saved_note
 from .reasons import reason
 from .topic_rows import TopicRow
+from .topic_seen import SeenTopics
 
 if TYPE_CHECKING:
     from ..api.deferred import DeferredPage
@@ -62,6 +63,7 @@ class TopicListBase(PagedScreen[TopicRow]):
         self.hidden = 0  # topics the rules or keys left out of the list
         self.hidden_by_key = 0  # of those, the ones hidden by key
         self._show_hidden = False  # H: the topics rules hide, shown for the moment
+        self.seen = SeenTopics()  # rows made, for the group list's counts (`saw`)
 
     @property
     def title_text(self) -> str:
@@ -73,6 +75,11 @@ class TopicListBase(PagedScreen[TopicRow]):
     def action_of(self, row: TopicRow) -> str | None:
         """What is done with a topic: its key's mark, else the rules'."""
         return self.news.state.action(str(row.id), row.ruled)
+
+    def saw(self, row: TopicRow) -> None:
+        """A row was made: what it says of its group goes to the group list's counts (in a
+        batch, `seen.hand`)."""
+        self.seen.saw(row, self.news.state.baseline(str(row.group_id)))
 
     def group_of(self, row: TopicRow) -> str:
         """The short name of a topic's group: as the group list knows it, else the subject

@@ -146,6 +146,7 @@ def _pending_rows(screen: TopicListBase, page: DeferredPage[Page[Topic]]) -> Pen
 def _row(screen: TopicListBase, topic: Topic) -> TopicRow:
     verdict = screen.news.reading.rulebook.of_topic(topic, _names_of(screen, topic))
     row = TopicRow.of(topic, verdict.action, verdict.why, verdict.served)
+    screen.saw(row)
     if screen.action_of(row):  # (a key's mark too)
         screen.show_marks()
     return row

@@ -185,6 +185,9 @@ class TopicsScreen(TopicListBase):
     def on_screen_resume(self) -> None:
         self.paged_list.refresh_rows()  # a thread read meanwhile changes its row
 
+    def on_screen_suspend(self) -> None:
+        self.seen.hand(self.news)  # (rows made as they were looked at, since the last page)
+
     def thread_counted(self, told: ThreadCounted) -> None:
         """A thread showed its topic's count and latest message: its row says the same."""
         rows = self.paged_list
@@ -194,6 +197,8 @@ class TopicsScreen(TopicListBase):
         row = recounted(rows.rows[index], told)
         if row is not None:
             rows.replace_row(index, row)
+            self.saw(row)
+            self.seen.hand(self.news)
 
     def on_mount(self) -> None:
         self.news.changed.subscribe(self, lambda _: self.paged_list.refresh_rows())
@@ -210,6 +215,7 @@ class TopicsScreen(TopicListBase):
         await find_group(self, name)
 
     def page_arrived(self, page: object) -> None:
+        self.seen.hand(self.news)  # the group list's counts and ages follow at once
         self._update_title()
         self.offer_keys()  # (a failure the list had is over)
         if self._seek_unread:

@@ -15,7 +15,7 @@ this run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Coroutine, Generator, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -211,6 +211,16 @@ class Reading:
         """The topics of a group with something new (counted again as they are read)."""
         self.state.count_news(group_id, fresh)
         self._announce()
+
+    def saw_topics(
+        self,
+        seen: Iterable[tuple[str, str, FreshTopic]],
+        newest: Mapping[str, datetime] | None = None,
+    ) -> None:
+        """Topics a list showed (id, group, with the rules' verdict) and each group's newest
+        activity there: the group's count and latest activity follow (nothing written)."""
+        if self.state.saw_topics(seen, newest or {}):
+            self._announce()
 
     def mark_by_key(self, topic_id: str, group_id: str, action: str) -> Writing:
         """Hide, mute or follow a topic by key ("": undo that); awaited, whether the store

@@ -7,7 +7,7 @@ here first, then writes it; the screens ask it on every row drawn.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -63,6 +63,9 @@ class ReadState:
         self._fresh: dict[str, dict[str, FreshTopic]] = {}
         self._live_counts: dict[str, tuple[int, int]] = {}  # group -> (version, count)
         self._recount: set[str] = set()  # groups to count again (`to_recount`)
+        # Per group, its latest activity as seen this run (a look, a topic list), where it is
+        # newer than the group list's.
+        self._latest: dict[str, datetime] = {}
 
     def load(self, loaded: Loaded) -> None:
         """Take the records read from the store (what changed meanwhile is kept)."""
@@ -401,6 +404,39 @@ class ReadState:
             self._fresh[group_id] = dict(fresh)
             self.version += 1
 
+    def saw_topics(
+        self, seen: Iterable[tuple[str, str, FreshTopic]], newest: Mapping[str, datetime]
+    ) -> bool:
+        """Topics a list showed (id, group, as the service has them now, with the rules'
+        verdict) and each group's newest activity there: of a group counted this run, the
+        topics with something new its count did not know, and those active since it counted
+        them, count from now on, as its next count would count them. Whether anything
+        changed."""
+        changed = False
+        for topic_id, group_id, topic in seen:
+            counted = self._fresh.get(group_id)
+            if counted is None or group_id not in self.groups:
+                continue
+            known = counted.get(topic_id)
+            if known is None:
+                if not self.topic_status(topic_id, group_id, *topic[:2]).fresh:
+                    continue
+            elif not _later(topic.last_activity, known.last_activity):
+                continue
+            counted[topic_id] = topic
+            changed = True
+        for group_id, moment in newest.items():
+            if _later(moment, self._latest.get(group_id)):
+                self._latest[group_id] = moment
+                changed = True
+        if changed:
+            self.version += 1
+        return changed
+
+    def latest_activity(self, group_id: str) -> datetime | None:
+        """A group's latest activity as seen this run (None: none seen)."""
+        return self._latest.get(group_id)
+
     def mark_by_key(self, topic_id: str, group_id: str, action: str) -> None:
         """Hide, mute or follow a topic by key ("": undo that)."""
         mark = KeyMark(group_id, action, self.stamps())
@@ -448,6 +484,11 @@ class ReadState:
         topic = self.topics.get(topic_id)
         tally = tally_of(records.values(), self.groups.get(group_id), topic, group_id)
         self.tallies[topic_id] = tally
+
+
+def _later(moment: datetime | None, than: datetime | None) -> bool:
+    """Whether `moment` is known and after `than` (or `than` unknown)."""
+    return moment is not None and (than is None or moment > than)
 
 
 def _added(tally: Tally, more: Tally) -> Tally:
