@@ -101,6 +101,32 @@ def test_a_group_not_seen_yet_claims_nothing_new() -> None:
     assert reading.topic_status("t", "other", 5, at(NOW)) == TopicStatus(False, 0)
 
 
+def test_topics_a_list_showed_join_the_count_they_were_not_in() -> None:
+    clock = Clock()
+    reading = state(clock)
+    assert not reading.saw_topics([("t9", "g", FreshTopic(1, at(NOW - 5)))], {})  # not counted
+    reading.count_news("g", {"t1": FreshTopic(2, at(NOW - 60))})
+    reading.read("m1", "t1", "g", at(NOW - 90))
+    reading.read("m2", "t1", "g", at(NOW - 60))
+    assert reading.new_topics("g") == 0
+    seen = [
+        ("t2", "g", FreshTopic(1, at(NOW - 30))),  # come since the count: new
+        ("t3", "g", FreshTopic(3, at(NOW - 20), "mute", True)),  # muted: quiet, not new
+        ("t4", "other", FreshTopic(1, at(NOW - 10))),  # a group not counted
+    ]
+    assert reading.saw_topics(seen, {"g": at(NOW - 20)})
+    assert reading.new_topics("g") == 1
+    assert reading.quieted_by("g") == {"service": 1}
+    assert reading.new_topics("other") is None
+    assert reading.latest_activity("g") == at(NOW - 20)
+    # t1 read whole; a list shows a reply since: news again. The same again changes nothing,
+    # nor does an older activity.
+    assert reading.saw_topics([("t1", "g", FreshTopic(3, at(NOW - 1)))], {"g": at(NOW - 1)})
+    assert reading.new_topics("g") == 2
+    assert not reading.saw_topics([("t1", "g", FreshTopic(3, at(NOW - 1)))], {"g": at(NOW - 9)})
+    assert reading.latest_activity("g") == at(NOW - 1)
+
+
 def test_a_groups_count_of_news_follows_what_is_read() -> None:
     clock = Clock()
     reading = state(clock)
