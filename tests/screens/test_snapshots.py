@@ -80,8 +80,9 @@ def test_topic_list_searched(snap_compare: Any, size: tuple[int, int]) -> None:
     """big-archive searched for "xruns".
 
     A reviewer should see: the search box under the title bar, holding "xruns"; the
-    title "Linux Audio Users · 2,607 topics · sticky first · service search “xruns”" and
-    "1/2,607"; the matching topics, most with "xruns" in the subject, older ones dated
+    title "Linux Audio Users · 2,607 topics · sticky first · service search “xruns”" (at
+    80 columns without "sticky first", the search words whole) and "1/2,607"; the matching
+    topics, most with "xruns" in the subject, older ones dated
     ("17 Oct"); the first highlighted (the list, not the box, has focus); the list and its
     scrollbar as wide as the screen, under the line of column names.
     """

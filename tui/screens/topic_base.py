@@ -17,6 +17,7 @@ from ..render.when import count
 from ..store.reading.rules import READ, TopicStatus
 from ..widgets.feed import PendingRows
 from ..widgets.paged_list import ListState
+from ..widgets.title_bar import Title
 from .navigation import TopicOpened
 from .paged import PagedScreen, saved_note
 from .reasons import reason
@@ -117,20 +118,18 @@ class TopicListBase(PagedScreen[TopicRow]):
 
     def _update_title(self) -> None:
         total = self.paged_list.known_total
-        parts = [self.title_text]
-        if total is not None:
-            parts.append(count(total, "topic"))
-        if self.group_name:
-            parts.append(SORTS[self.sort_field])
-        if self.query_text:
-            parts.append(f"service search “{self.query_text}”")
-        offline = saved_note(self.paged_list.feed.source)
-        if offline:
-            parts.append(offline)
-        hidden = self.hidden_note()
-        if hidden:
-            parts.append(hidden)
-        self.title_bar.show_title(" · ".join(parts))
+        # Short of room, the sort goes first, then the count (the position says it), then
+        # the name is cut (the header says it): a search, offline and the topics hidden, with
+        # the key that shows them, stay whole.
+        parts = [
+            self.title_text,
+            count(total, "topic") if total is not None else "",
+            SORTS[self.sort_field] if self.group_name else "",
+            f"service search “{self.query_text}”" if self.query_text else "",
+            saved_note(self.paged_list.feed.source),
+            self.hidden_note(),
+        ]
+        self.title_bar.show_title(Title.of(parts, gives_way=(2, 1)))
 
     def _opened(self, row: TopicRow) -> TopicOpened:
         return TopicOpened(row, self.group_name or self.group_of(row))

@@ -8,6 +8,8 @@ is a redraw of one line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.content import Content
@@ -17,7 +19,55 @@ from ..render.cells import cells, fit_parts
 from ..render.glyphs import plain
 from .spoken import screen_reader
 
-__all__ = ["TitleBar"]
+__all__ = ["Title", "TitleBar"]
+
+NAME_MIN = 8  # cells the first part keeps, cut, before it is left out
+
+
+@dataclass(frozen=True)
+class Title:
+    """A title in parts, shown joined by " · ". Where the line is short, the parts at the
+    indexes `gives_way` names go first, in that order; then the first part (what the list
+    is: a group's name, which the header says too) is cut, then left out; the others stay
+    whole where they fit at all, so that a note and its key ("2 hidden by rules (H shows)")
+    are not cut."""
+
+    parts: tuple[str, ...]
+    gives_way: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, parts: Sequence[str], gives_way: Sequence[int] = ()) -> Title:
+        """A title of `parts` (empty ones are left out where shown)."""
+        return cls(tuple(parts), tuple(gives_way))
+
+    @property
+    def text(self) -> str:
+        """The whole title."""
+        return _joined(self.parts)
+
+    def fitted(self, room: int) -> str:
+        """The title in `room` cells, its parts given way as needed (cut at its end only
+        where the parts left are too wide even then)."""
+        parts = list(self.parts)
+        for index in self.gives_way:
+            if cells(_joined(parts)) <= room:
+                break
+            parts[index] = ""
+        text = _joined(parts)
+        rest = _joined(parts[1:])
+        first_room = room - cells(rest) - (3 if rest else 0)  # (" · " after it)
+        if cells(text) <= room or not parts[0] or not rest:
+            return text
+        parts[0] = fit_parts(parts[0], [], first_room)[0] if first_room >= NAME_MIN else ""
+        return _joined(parts)
+
+    def plain(self) -> Title:
+        """The same, drawn without drawing characters (screen-reader mode)."""
+        return Title(tuple(plain(part) for part in self.parts), self.gives_way)
+
+
+def _joined(parts: Sequence[str]) -> str:
+    return " · ".join(part for part in parts if part)
 
 
 class TitleBar(Widget):
@@ -44,13 +94,16 @@ class TitleBar(Widget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.title = ""
+        self.title = ""  # the whole title
         self.position = ""
+        self._parts = Title(())  # the title in parts, where some may give way
 
-    def show_title(self, text: str) -> None:
-        """Put `text` on the left (a redraw only if it changed)."""
-        if text != self.title:
-            self.title = text
+    def show_title(self, text: str | Title) -> None:
+        """Put `text` on the left (a redraw only if it changed); a `Title`'s parts give
+        way in its order where the line is short."""
+        title = text if isinstance(text, Title) else Title((text,))
+        if title != self._parts:
+            self._parts, self.title = title, title.text
             self.refresh()
 
     def show_position(self, text: str) -> None:
@@ -67,14 +120,15 @@ class TitleBar(Widget):
     def _position_width(position: str) -> int:
         return cells(position) + 2 if position else 0  # (a cell's margin either side)
 
-    def _texts(self) -> tuple[str, str]:
+    def _texts(self) -> tuple[Title, str]:
         if screen_reader(self):
-            return plain(self.title), plain(self.position)
-        return self.title, self.position
+            return self._parts.plain(), plain(self.position)
+        return self._parts, self.position
 
     def render(self) -> Content:
-        title, position = self._texts()
+        parts, position = self._texts()
         room = max(0, self.size.width - 2 - self._position_width(position))
+        title = parts.fitted(room)
         # Cut as the rows are, by the cells a terminal draws (`render.cells`): Rich counts a
         # Devanagari vowel sign as none, and a title cut by its count pushed the position off.
         if cells(title) > room:
