@@ -417,7 +417,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
     def action_reload(self) -> None:
         """Load the group list again; what is shown stays until the new list arrives."""
         if self._started:
-            self._reloading = True
+            self._reloading, self._quietly = True, False  # (said, even over a quiet one)
             self.paged_list.show(self.library.groups(), rows_of, keep=True)
 
     def action_activity(self) -> None:
