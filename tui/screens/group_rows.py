@@ -122,7 +122,7 @@ def render_group_row(
         right.append(" members " if group.subs_count != 1 else " member  ", style="dim")
     else:
         right.append(" ")
-    right.append(f"{relative(_latest(group, latest), now):>11} ", style="dim")
+    right.append(f"{relative(latest_of(group, latest), now):>11} ", style="dim")
     right.append(f"{marks:<12}", style="" if row.readable else "dim italic")
     left = Text()
     if row.depth:
@@ -195,13 +195,13 @@ def say_group_row(
     line.append_text(safe_text(f", {group.group_name}", "dim"))
     members = "member" if group.subs_count == 1 else "members"
     line.append(f", {group.subs_count:,} {members}", style="dim")
-    line.append(f", latest {said(_latest(group, latest), now)}", style="dim")
+    line.append(f", latest {said(latest_of(group, latest), now)}", style="dim")
     may = ("read" if row.readable else "no access") + (" and log" if row.shows_activity else "")
     line.append(f", {may}", style="dim")
     return line
 
 
-def _latest(group: GroupInfo, seen: datetime | None) -> datetime | None:
+def latest_of(group: GroupInfo, seen: datetime | None) -> datetime | None:
     """A group's latest message: the list's, or the one seen since (a look, a topic list)
     where newer."""
     listed = group.most_recent_message

@@ -26,6 +26,7 @@ from .group_rows import (
     QUIET_LEGEND,
     GroupRow,
     group_key,
+    latest_of,
     next_unread_group,
     ordered,
     quiet_note,
@@ -92,6 +93,7 @@ class GroupsScreen(PagedScreen[GroupRow]):
         self._quietly = False  # asked again as the service answered again: nothing is said
         self._shown_saved_at: float | None = None  # when the rows shown were saved
         self._shown_at: float | None = None  # when the service's rows shown arrived
+        self._ages: list[str] = []  # the ages shown at the last look at the clock
         # The saved searches, listed under the groups (as saved last time, until the store
         # says).
         self.saved: list[SavedSearch] = saved_of(summary)
@@ -133,9 +135,16 @@ class GroupsScreen(PagedScreen[GroupRow]):
 
     def _time_passed(self) -> None:
         """The ages shown ("latest 2 min ago", "saved 1 min ago") grow as time passes, with
-        nothing else changing."""
-        self.paged_list.refresh_rows()
-        self._update_title()
+        nothing else changing (redrawn only when one does: a screen reader would read the
+        same row again)."""
+        ages = [self._shown_when()]
+        for group in self.groups:
+            seen = self.news.latest_activity(str(group.group_id))
+            ages.append(relative(latest_of(group, seen)))
+        if ages != self._ages:
+            self._ages = ages
+            self.paged_list.refresh_rows()
+            self._update_title()
 
     def _service_answered(self, _: None) -> None:
         """The service answers again (a look of the lookout): the list shown offline is
