@@ -117,3 +117,30 @@ async def test_a_topic_marked_unread_on_another_machine_comes_into_its_groups_co
         await until(pilot, lambda: status(pilot, read).fresh, "unread on the laptop")
         state = app.news.state
         await until(pilot, lambda: state.new_topics(BIG_ARCHIVE) == before + 1, "counted in")
+
+
+async def test_a_topic_marked_unread_elsewhere_while_offline_is_counted_once_online(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The count of a group that could not be made (offline) was dropped: the topic
+    stayed out of it until r or a restart. It is made when the service answers a look."""
+    from tests.transports import Unpluggable
+    from tui import lookout
+
+    monkeypatch.setattr(lookout, "LOOK_EVERY", 0.05)
+    demo = DemoService(demo_config())
+    service = Unpluggable(demo)
+    app, _ = make_app(demo, transport=service)
+    async with app.run_test(size=(100, 30)) as pilot:
+        before = await _counted_topics(pilot)
+        read = next(i for i, row in enumerate(rows_of(pilot).rows) if not status(pilot, i).fresh)
+        service.plugged = False
+        await _mark(_second_reader(app), rows_of(pilot).rows[read], read=False)
+        app.news.flush()
+        await until(pilot, lambda: status(pilot, read).fresh, "unread by the other")
+        state = app.news.state
+        refused = service.refused
+        await until(pilot, lambda: service.refused > refused, "the count tried, offline")
+        assert state.new_topics(BIG_ARCHIVE) == before
+        service.plugged = True
+        await until(pilot, lambda: state.new_topics(BIG_ARCHIVE) == before + 1, "counted in")

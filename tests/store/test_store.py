@@ -361,3 +361,69 @@ async def test_a_group_listed_before_the_store_is_read_keeps_its_first_sight(
     await third.reading.load()
     assert third.reading.state.groups["g1"] == kept  # and so it stays in the store
     third.close()
+
+
+async def test_a_mark_written_while_the_read_state_is_taken_in_again_stays(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """A reload (another reader wrote the store) drained the marks, then waited for the
+    store's thread; a flush meanwhile drained the mark made since and wrote it after the
+    reload's load, which memory was rebuilt from: the mark vanished from memory (its row
+    flipped back), and a topic taken in meanwhile was forgotten (its read messages showed
+    unread)."""
+    path = tmp_path / "s.sqlite3"
+    house = opened(path, clock)
+    house.reading.meet_groups([("g1", "Group", None)])
+    house.reading.read(reads("t2", "a", "b"))
+    await house.reading.flush()
+    house.close()
+    house = opened(path, clock)
+    reading = house.reading
+    await reading.load()
+    held = threading.Event()
+    house.thread.submit(lambda files: held.wait(30))  # the store's thread busy
+    try:
+        reload = asyncio.ensure_future(reading.reload())
+        await asyncio.sleep(0)
+        clock.now += 1
+        marked = asyncio.ensure_future(reading.mark_topic("t1", "g1", read=False, messages=3))
+        taken = asyncio.ensure_future(reading.take_topics(["t2"]))
+        for _ in range(100):  # rounds of the loop, not time: each waits for the thread
+            await asyncio.sleep(0)
+        held.set()
+        assert await reload
+        await marked
+        await taken
+        assert "t1" in reading.state.topics
+        assert not reading.state.topics["t1"].read
+        assert reading.state.knows_topic("t2")
+        assert reading.state.message_read("a", "t2", "g1", at(T0 - 10))
+    finally:
+        held.set()
+        house.close()
+
+
+async def test_a_muted_topic_marked_unread_stays_quiet_when_its_group_is_counted_again(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """The thread's m on a topic the service mutes, older than the group's first sight:
+    its verdict went into the count in memory, and the next count (kept unread topics
+    known by their records alone) counted it as news."""
+    from tui.store.reading.verdicts import Verdict
+
+    house = opened(tmp_path / "s.sqlite3", clock)
+    reading = house.reading
+    reading.meet_groups([("g1", "Group", None)])
+    old = at(T0 - 30 * 86_400)
+    state = reading.state
+    state.count_news("g1", {})
+    clock.now += 60
+    muted = Verdict("mute", "hashtag #help-wanted, muted on the service", served=True)
+    await reading.unread_message("m1", "t1", "g1", old, muted)
+    assert state.new_topics("g1") == 0
+    kept = state.kept_unread("g1")  # what the next count starts from
+    assert (kept["t1"].ruled, kept["t1"].served) == ("mute", True)
+    state.count_news("g1", kept)
+    assert state.new_topics("g1") == 0
+    assert state.quieted_by("g1") == {"service": 1}
+    house.close()

@@ -70,7 +70,10 @@ def key_said(action: str, wanted: str, subject: str, ruled: str | None, why: str
         return f"{subject}: {_UNDONE[wanted][:-1]} here ({clean(why)}; {key} undoes)."
     if ruled == wanted:
         return f"{subject}: {_AGAIN[wanted]} ({clean(why)})."
-    return f"{subject}: {_UNDONE.get(wanted, 'Mark undone.')}"
+    undone = _UNDONE.get(wanted, "Mark undone.")
+    if ruled in MARKS:  # (back to what a rule or the service makes of it: said)
+        return f"{subject}: {undone[:-1]}; {MARKS[ruled][1]} ({clean(why)})."
+    return f"{subject}: {undone}"
 
 
 def hidden_note(count: int, by_key: int, shown: bool) -> str:

@@ -14,6 +14,7 @@ this run.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Coroutine, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -64,6 +65,18 @@ class Reading:
         self.thread: StoreThread[StoreFiles] | None = None
         self._listeners: list[Listener] = []
         self._told: list[tuple[Kept, Written]] = []
+        self._lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+
+    def _exclusive(self) -> asyncio.Lock:
+        """Held by a reload, a flush and a taking of topics, one at a time: a reload
+        rebuilds memory from a load that had not seen what a flush drained meanwhile (the
+        mark vanished from memory, its row flipped back) nor the topics taken meanwhile (a
+        thread's read messages showed unread). One lock per event loop (a command runs a
+        loop of its own)."""
+        loop = asyncio.get_running_loop()
+        if self._lock is None or self._lock[0] is not loop:
+            self._lock = (loop, asyncio.Lock())
+        return self._lock[1]
 
     def attach(self, thread: StoreThread[StoreFiles]) -> None:
         """Keep the records in the store that `thread` runs (changes made so far included)."""
@@ -94,18 +107,24 @@ class Reading:
         self.state.load(loaded)
         self._announce()
 
-    async def reload(self) -> None:
+    async def reload(self) -> bool:
         """Write what waits, then take the store's records in place of those in memory
-        (after records from other machines were written there), and announce them."""
+        (after records from other machines were written there), and announce them; whether
+        they were taken in."""
         if self.thread is None:
-            return
-        batch, taken = self.state.drain(), self.state.taken()
-        try:
-            loaded, messages = await self.thread.hand_over(_reload, batch, taken, tuple(self._told))
-        except StoreError:
-            return  # said by the store; the records in memory stay as they are
-        self.state.reload(loaded, messages)
+            return False
+        async with self._exclusive():
+            batch, taken = self.state.drain(), self.state.taken()
+            try:
+                loaded, messages = await self.thread.hand_over(
+                    _reload, batch, taken, tuple(self._told)
+                )
+            except StoreError:
+                self.state.undrain(batch)  # (written with the next flush, if it can be)
+                return False  # said by the store; the records in memory stay as they are
+            self.state.reload(loaded, messages)
         self._announce()
+        return True
 
     async def changes_seen(self) -> int:
         """A number that changes whenever another connection (the reader, another command,
@@ -114,23 +133,27 @@ class Reading:
         if self.thread is None:
             return -1
         try:
-            return await self.thread.call(_data_version)
+            # (ahead of the pages a walk holds back: asked every 2 s, it handed them over)
+            return await self.thread.call_ahead(_data_version)
         except StoreError:
             return -1
 
     async def take_topics(self, topic_ids: Iterable[str]) -> None:
         """Take the message records of topics not yet in memory (before a thread opens at
         its first unread message, or a search asks which of its hits are read)."""
-        wanted = [topic_id for topic_id in dict.fromkeys(topic_ids)
-                  if not self.state.knows_topic(topic_id)]  # fmt: skip
-        if not wanted or self.thread is None:
+        asked = list(dict.fromkeys(topic_ids))
+        if self.thread is None or all(self.state.knows_topic(t) for t in asked):
             return
-        try:
-            found = await self.thread.call(_messages_of, wanted)
-        except StoreError:
-            return  # said by the store
-        for topic_id in wanted:
-            self.state.take_messages(topic_id, found.get(topic_id, []))
+        async with self._exclusive():  # (asked again inside: a reload may have come first)
+            wanted = [topic_id for topic_id in asked if not self.state.knows_topic(topic_id)]
+            if not wanted:
+                return
+            try:
+                found = await self.thread.call(_messages_of, wanted)
+            except StoreError:
+                return  # said by the store
+            for topic_id in wanted:
+                self.state.take_messages(topic_id, found.get(topic_id, []))
         self._announce()
 
     async def read_flags(
@@ -239,13 +262,14 @@ class Reading:
         """Write the records not yet written; whether the store kept them."""
         if self.thread is None:
             return True  # they wait in memory for the store
-        batch = self.state.drain()
-        if not batch:
-            return True
-        try:
-            await self.thread.hand_over(_write, batch, tuple(self._told))
-        except StoreError:
-            return False  # said by the store (once per kind)
+        async with self._exclusive():
+            batch = self.state.drain()
+            if not batch:
+                return True
+            try:
+                await self.thread.hand_over(_write, batch, tuple(self._told))
+            except StoreError:
+                return False  # said by the store (once per kind)
         return True
 
     def close(self) -> None:

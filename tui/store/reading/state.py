@@ -63,6 +63,9 @@ class ReadState:
         self._fresh: dict[str, dict[str, FreshTopic]] = {}
         self._live_counts: dict[str, tuple[int, int]] = {}  # group -> (version, count)
         self._recount: set[str] = set()  # groups to count again (`to_recount`)
+        # What the rules make of topics met this run (ruled, served): a topic marked unread
+        # by hand before its group's cutoff is known to a count by its records alone.
+        self._verdicts: dict[str, tuple[str, bool]] = {}
         # Per group, its latest activity as seen this run (a look, a topic list), where it is
         # newer than the group list's.
         self._latest: dict[str, datetime] = {}
@@ -211,11 +214,20 @@ class ReadState:
         old = datetime.fromtimestamp(group.cutoff, UTC)
         for topic_id, topic in self.topics.items():
             if topic.group_id == group_id and not topic.read and topic.at > decided(group):
-                found[topic_id] = FreshTopic(topic.messages, None)
+                found[topic_id] = FreshTopic(topic.messages, None, *self._verdict(topic_id))
         for topic_id, tally in self.tallies.items():
             if tally.group_id == group_id and tally.unreads and topic_id not in found:
-                found[topic_id] = FreshTopic(0, old)
+                found[topic_id] = FreshTopic(0, old, *self._verdict(topic_id))
         return found
+
+    def _verdict(self, topic_id: str) -> tuple[str | None, bool]:
+        return self._verdicts.get(topic_id, (None, False))
+
+    def _met(self, topic_id: str, ruled: str | None, served: bool) -> None:
+        """Note what the rules make of a topic (its group's counts follow it; a mark made
+        without a verdict, taken in from elsewhere, says nothing of it)."""
+        if ruled is not None:
+            self._verdicts[topic_id] = (ruled, served)
 
     def new_topics(self, group_id: str) -> int | None:
         """Topics of a group with something new, as counted this run and followed since
@@ -355,6 +367,7 @@ class ReadState:
                 # its row in the list shows it)
                 fresh = FreshTopic(messages, None, verdict.action, verdict.served)
                 counted.setdefault(topic_id, fresh)
+            self._met(topic_id, verdict.action, verdict.served)
         self.version += 1
 
     def catch_up(self, group_id: str, name: str, newest: Iterable[datetime | None] = ()) -> None:
@@ -391,6 +404,10 @@ class ReadState:
                      if tally.unreads)  # fmt: skip
         return found
 
+    def recount_later(self, group_id: str) -> None:
+        """A group `to_recount` could not be counted: asked for again."""
+        self._recount.add(group_id)
+
     def to_recount(self) -> set[str]:
         """The groups to count again since the last ask: records taken in from the store
         (another reader's, another machine's) marked some of their topics unread."""
@@ -402,6 +419,9 @@ class ReadState:
         change)."""
         if group_id in self.groups:
             self._fresh[group_id] = dict(fresh)
+            for topic_id, topic in fresh.items():
+                if topic.ruled is not None:
+                    self._met(topic_id, topic.ruled, topic.served)
             self.version += 1
 
     def saw_topics(
@@ -414,6 +434,7 @@ class ReadState:
         changed."""
         changed = False
         for topic_id, group_id, topic in seen:
+            self._met(topic_id, topic.ruled, topic.served)
             counted = self._fresh.get(group_id)
             if counted is None or group_id not in self.groups:
                 continue
@@ -453,6 +474,15 @@ class ReadState:
         batch, self._pending = self._pending, Batch()
         return batch
 
+    def undrain(self, batch: Batch) -> None:
+        """Records drained and not written: pending again, under any made since."""
+        later, self._pending = self._pending, batch
+        self._pending.groups.update(later.groups)
+        self._pending.topics.update(later.topics)
+        self._pending.messages.update(later.messages)
+        self._pending.keyed.update(later.keyed)
+        self._pending.logs.update(later.logs)
+
     # --- inside ----------------------------------------------------------------------------
 
     def _record(self, record: MessageMark, verdict: Verdict = NOTHING) -> None:
@@ -473,6 +503,7 @@ class ReadState:
             # messages are all read but for those marked unread, when it is not counted).
             cutoff = datetime.fromtimestamp(group.cutoff, UTC)
             counted.setdefault(topic_id, FreshTopic(0, cutoff, verdict.action, verdict.served))
+            self._met(topic_id, verdict.action, verdict.served)
         self.version += 1
 
     def _retally(self, topic_id: str) -> None:
