@@ -33,6 +33,11 @@ async def _counted_topics(pilot: Pilot[None]) -> int:
     return count
 
 
+def _first_read(pilot: Pilot[None]) -> int:
+    """The first row of the list that reads as read."""
+    return next(i for i in range(len(rows_of(pilot).rows)) if not status(pilot, i).fresh)
+
+
 def _second_reader(app: LurkerApp, home: Path | None = None, folder: Path | None = None) -> Machine:
     """Another reader of the app's store (or, given a home, of a store of its own), its
     clock a minute after the app's."""
@@ -67,7 +72,7 @@ async def test_a_topic_marked_unread_by_another_reader_comes_into_its_groups_cou
     app, _ = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         before = await _counted_topics(pilot)
-        read = next(i for i, row in enumerate(rows_of(pilot).rows) if not status(pilot, i).fresh)
+        read = _first_read(pilot)
         await _mark(_second_reader(app), rows_of(pilot).rows[read], read=False)
         app.news.flush()
         await until(pilot, lambda: status(pilot, read).fresh, "unread by the other")
@@ -110,7 +115,7 @@ async def test_a_topic_marked_unread_on_another_machine_comes_into_its_groups_co
     app, _ = make_app(DemoService(demo_config()), sync_folder=folder)
     async with app.run_test(size=(100, 30)) as pilot:
         before = await _counted_topics(pilot)
-        read = next(i for i, row in enumerate(rows_of(pilot).rows) if not status(pilot, i).fresh)
+        read = _first_read(pilot)
         laptop = _second_reader(app, tmp_path / "laptop", folder)
         await _mark(laptop, rows_of(pilot).rows[read], read=False)
         app.news.take_in()  # (what the timer does every 30 s)
@@ -133,7 +138,7 @@ async def test_a_topic_marked_unread_elsewhere_while_offline_is_counted_once_onl
     app, _ = make_app(demo, transport=service)
     async with app.run_test(size=(100, 30)) as pilot:
         before = await _counted_topics(pilot)
-        read = next(i for i, row in enumerate(rows_of(pilot).rows) if not status(pilot, i).fresh)
+        read = _first_read(pilot)
         service.plugged = False
         await _mark(_second_reader(app), rows_of(pilot).rows[read], read=False)
         app.news.flush()

@@ -11,6 +11,8 @@ from ..render.safety import clean
 from ..render.when import count
 from ..store.reading.verdicts import Verdict
 from .navigation import TopicOpened
+from .topic_rows import MARKS
+from .topic_rules import UNDO_KEYS
 
 if TYPE_CHECKING:
     from .topic_base import TopicListBase
@@ -52,7 +54,7 @@ def quiet_note(screen: TopicListBase, row: TopicRow) -> str:
         return ""
     key = screen.news.state.key_mark(str(row.id))
     by = "by key" if key is not None and key.action else clean(row.why)
-    word, undo = ("hidden", "x") if action == "hide" else ("muted", "z")
+    word, undo = MARKS[action][1], UNDO_KEYS[action]
     return f"“{clean(row.subject)}” is {word} ({by}): it never reads as new. {undo} undoes that."
 
 

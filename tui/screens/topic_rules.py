@@ -66,7 +66,7 @@ def key_said(action: str, wanted: str, subject: str, ruled: str | None, why: str
     if action == wanted:
         return f"{subject}: {_DONE[action]}"
     if action == UNMARKED:  # (the rules' or the service's mark, undone here)
-        key = _KEYS[wanted]
+        key = UNDO_KEYS[wanted]
         return f"{subject}: {_UNDONE[wanted][:-1]} here ({clean(why)}; {key} undoes)."
     if ruled == wanted:
         return f"{subject}: {_AGAIN[wanted]} ({clean(why)})."
@@ -155,7 +155,7 @@ def _row(screen: TopicListBase, topic: Topic) -> TopicRow:
     return row
 
 
-_KEYS = {"follow": "F", "mute": "z", "hide": "x"}
+UNDO_KEYS = {"follow": "F", "mute": "z", "hide": "x"}  # (each key marks and undoes)
 _AGAIN = {"follow": "Followed again", "mute": "Muted again", "hide": "Hidden again"}
 
 
